@@ -1,0 +1,39 @@
+// swift-tools-version: 6.2
+// The Actorlings tool. The course's exercises live in a separate package,
+// `Exercises/Package.swift`, so that `swift test` here never builds them.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Actorlings",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "actorlings", targets: ["actorlings"])
+    ],
+    targets: [
+        // Pure logic: course model, parsers, renderers, reports. No processes, no files.
+        .target(name: "ActorlingsCore", swiftSettings: strict),
+        // Effects: processes, files, the terminal, the toolchain.
+        .target(name: "ActorlingsRuntime", dependencies: ["ActorlingsCore"], swiftSettings: strict),
+        // Commands: parse → validate → run → exit code.
+        .target(name: "ActorlingsCLI", dependencies: ["ActorlingsCore", "ActorlingsRuntime"], swiftSettings: strict),
+        .executableTarget(name: "actorlings", dependencies: ["ActorlingsCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "ActorlingsCoreTests",
+            dependencies: ["ActorlingsCore"],
+            exclude: ["Golden"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ActorlingsCLITests",
+            dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

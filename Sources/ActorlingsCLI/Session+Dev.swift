@@ -1,0 +1,45 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+
+/// The course author's commands: `dev check` and `dev generate`.
+extension Session {
+    func devGenerate() throws -> ExitCode {
+        let manifest = ExercisesManifest.render(course)
+        let shippedFiles = ShippedFilesScanner(root: root).scan(course)
+        try AtomicFile.write(manifest, to: "\(root)/\(ExercisesManifest.path)")
+        try AtomicFile.write(shippedFiles.rendered(), to: "\(root)/\(ShippedFiles.path)")
+        console.write("Wrote \(ExercisesManifest.path) (\(course.exercises.count) exercises) and \(ShippedFiles.path) (\(shippedFiles.ids.count) files).\n")
+        return .success
+    }
+
+    func devCheck(only: [String]) async throws -> ExitCode {
+        for id in only { _ = try exercise(named: id) }
+        let verifier = CourseVerifier(checker: try await makeChecker())
+        let console = console
+        let palette = palette
+        let total = only.isEmpty ? course.exercises.count : only.count
+        console.write("Verifying \(total) exercises\(only.isEmpty ? " and \(course.steps.count) lessons" : "")…\n")
+        let report = try await verifier.verify(only: only) { event in
+            switch event {
+            case .exercise(let id, let shipped, let solution, let problems):
+                let mark = problems.isEmpty ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
+                console.write("\(mark) \(id.padded(to: 40))\(palette.apply(.dim, "shipped: \(shipped.kind), solution: \(solution.kind)"))\n")
+            case .lesson(let path, let blocks, let problems):
+                let mark = problems.isEmpty ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
+                console.write("\(mark) \(path.padded(to: 40))\(palette.apply(.dim, "\(blocks) code blocks"))\n")
+            }
+        }
+        console.write("\n")
+        for finding in report.findings {
+            console.write(palette.apply(.red, "✘ ") + finding.description + "\n")
+        }
+        let summary = "\(report.exercisesChecked) exercises, \(report.blocksChecked) lesson code blocks, \(seconds(report.duration))"
+        if report.findings.isEmpty {
+            console.write(palette.apply(.boldGreen, "The course is sound") + " (\(summary)).\n")
+            return .success
+        }
+        console.write(palette.apply(.boldRed, "\(report.findings.count) problem(s)") + " (\(summary)).\n")
+        return .failure
+    }
+}

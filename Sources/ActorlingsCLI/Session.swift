@@ -1,0 +1,127 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+
+/// Everything a command needs: the checkout, the validated course, progress, and how to print.
+///
+/// Opening a session validates the course first, so no command runs on a broken definition.
+/// The toolchain is located only by the commands that compile.
+struct Session: Sendable {
+    let root: String
+    let course: Course
+    let shipped: ShippedFiles
+    let environment: [String: String]
+    let console: any Console
+    let palette: Palette
+    let progressStore: ProgressStore
+
+    static func open(
+        invocation: Invocation, environment: [String: String], currentDirectory: String,
+        console: any Console, palette: Palette
+    ) throws -> Session {
+        let start = invocation.root.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
+        guard let root = RepositoryRoot.find(from: start) else {
+            throw NotInCourseError(directory: start)
+        }
+        let files = LocalCourseFiles(root: root)
+        let course = try CourseLoader(files: files).load()
+        let shipped: ShippedFiles
+        switch files.read(ShippedFiles.path) {
+        case .text(let text): shipped = try ShippedFiles(parsing: text)
+        case .missing, .unreadable: shipped = ShippedFiles()
+        }
+        return Session(
+            root: root, course: course, shipped: shipped, environment: environment, console: console,
+            palette: palette, progressStore: ProgressStore(root: root))
+    }
+
+    func run(_ command: Command) async throws -> ExitCode {
+        switch command {
+        case .start:
+            return console.isInteractive ? try await watch() : status()
+        case .watch:
+            guard console.isInteractive else {
+                throw UsageError("watch mode needs a terminal; use `actorlings check` in scripts and CI")
+            }
+            return try await watch()
+        case .list:
+            return list()
+        case .check(let target):
+            return try await check(target)
+        case .hint(let id):
+            return try hint(id)
+        case .lesson(let target):
+            return try await lesson(target)
+        case .reset(let id, let confirmed):
+            return try await reset(id, confirmed: confirmed)
+        case .solution(let id):
+            return try await solution(id)
+        case .devCheck(let only):
+            return try await devCheck(only: only)
+        case .devGenerate:
+            return try devGenerate()
+        case .help, .version:
+            return .success
+        }
+    }
+
+    // MARK: - Shared helpers
+
+    /// The exercise named on the command line, or a usage error with the closest ids.
+    func exercise(named id: String) throws -> Exercise {
+        if let exercise = course.exercise(id: id) { return exercise }
+        var message = "there is no exercise '\(id)'"
+        let ids = course.exercises.map(\.id)
+        var suggestions = Suggestions.closest(to: id, among: ids)
+        if suggestions.isEmpty {
+            // "mainactor" for "main-actor-mode": compare without the dashes too.
+            let bare = Dictionary(ids.map { ($0.replacingOccurrences(of: "-", with: ""), $0) }, uniquingKeysWith: { first, _ in first })
+            suggestions = Suggestions.closest(to: id.replacingOccurrences(of: "-", with: ""), among: Array(bare.keys)).compactMap { bare[$0] }
+        }
+        if !suggestions.isEmpty {
+            message += "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        } else {
+            message += "; `actorlings list` shows them all"
+        }
+        throw UsageError(message)
+    }
+
+    func loadProgress() -> ProgressStore.Loaded {
+        let loaded = progressStore.load()
+        if let notice = loaded.notice {
+            console.writeError(palette.apply(.yellow, "note: ") + notice + "\n")
+        }
+        return loaded
+    }
+
+    /// Saves progress; a failure is reported but never stops the learner's work.
+    func save(_ progress: LearnerProgress, writable: Bool) {
+        guard writable else { return }
+        do {
+            try progressStore.save(progress)
+        } catch {
+            console.writeError(palette.apply(.yellow, "note: ") + "could not save progress to \(progressStore.path): \(error.localizedDescription)\n")
+        }
+    }
+
+    func makeChecker() async throws -> ExerciseChecker {
+        let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
+        return ExerciseChecker(
+            root: root, course: course, shipped: shipped,
+            builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+    }
+
+    func verdictRenderer() -> VerdictRenderer {
+        let root = root
+        return VerdictRenderer(palette: palette) { path in
+            guard let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8) else { return nil }
+            return text.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+    }
+
+    func nextExercise(after exercise: Exercise) -> Exercise? {
+        let all = course.exercises
+        guard let index = all.firstIndex(where: { $0.id == exercise.id }), index + 1 < all.count else { return nil }
+        return all[index + 1]
+    }
+}

@@ -1,0 +1,66 @@
+/// What happened to the learner's code: a value, never an error.
+///
+/// A tool failure (no compiler, unreadable course) is a thrown error instead; the two never mix,
+/// so "your code does not compile" can never be mistaken for "Actorlings is broken".
+public enum Outcome: Sendable, Equatable {
+    case passed(testCount: Int)
+    /// Errors or warnings: an exercise passes only with zero warnings.
+    case compileFailed([Diagnostic])
+    case testsFailed(TestRunReport)
+    /// Killed after `limit`; `running` names the tests that had not finished.
+    case timedOut(limit: Duration, running: [String], output: [String])
+    /// The test process died: a signal (e.g. a continuation resumed twice), or a non-zero exit
+    /// with no failing test (e.g. a Thread Sanitizer report).
+    case crashed(signal: Int32?, exitCode: Int32?, output: [String])
+    case forbidden([ForbiddenFinding])
+    /// Protected test files differ from what was shipped.
+    case testsEdited([String])
+
+    public var isPassed: Bool {
+        if case .passed = self { return true }
+        return false
+    }
+
+    /// A stable one-word name for reports and progress files.
+    public var kind: String {
+        switch self {
+        case .passed: "passed"
+        case .compileFailed: "compile-failed"
+        case .testsFailed: "tests-failed"
+        case .timedOut: "timed-out"
+        case .crashed: "crashed"
+        case .forbidden: "forbidden"
+        case .testsEdited: "tests-edited"
+        }
+    }
+}
+
+/// A forbidden construct found in the learner's code.
+public struct ForbiddenFinding: Sendable, Equatable {
+    public var construct: Construct
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var lineText: String
+
+    public init(construct: Construct, file: String, line: Int, column: Int, lineText: String) {
+        self.construct = construct
+        self.file = file
+        self.line = line
+        self.column = column
+        self.lineText = lineText
+    }
+}
+
+/// The verdict on one check of one exercise.
+public struct Verdict: Sendable, Equatable {
+    public var exerciseID: String
+    public var outcome: Outcome
+    public var duration: Duration
+
+    public init(exerciseID: String, outcome: Outcome, duration: Duration) {
+        self.exerciseID = exerciseID
+        self.outcome = outcome
+        self.duration = duration
+    }
+}

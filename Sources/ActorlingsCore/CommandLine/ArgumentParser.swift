@@ -1,0 +1,163 @@
+/// Turns `[String]` into an `Invocation`, or a `UsageError` that says what was wrong.
+public enum ArgumentParser {
+    public static let commandNames = ["watch", "list", "check", "hint", "lesson", "reset", "solution", "dev", "help"]
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var color = ColorChoice.auto
+        var root: String?
+        var words: [String] = []
+        var flags: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            func value(for option: String) throws(UsageError) -> String {
+                if let equals = argument.firstIndex(of: "="), argument.hasPrefix(option + "=") {
+                    return String(argument[argument.index(after: equals)...])
+                }
+                guard index < arguments.count else { throw UsageError("\(option) needs a value") }
+                index += 1
+                return arguments[index - 1]
+            }
+            switch argument {
+            case _ where argument == "--color" || argument.hasPrefix("--color="):
+                let text = try value(for: "--color")
+                guard let choice = ColorChoice(rawValue: text) else {
+                    throw UsageError("--color takes auto, always or never, not '\(text)'")
+                }
+                color = choice
+            case _ where argument == "--root" || argument.hasPrefix("--root="):
+                root = try value(for: "--root")
+            case "-h", "--help":
+                flags.insert("--help")
+            case "--version", "-V":
+                flags.insert("--version")
+            case "--all", "--yes", "-y":
+                flags.insert(argument == "-y" ? "--yes" : argument)
+            case "--only":
+                words.append("--only")
+                words.append(try value(for: "--only"))
+            case "--":
+                words += arguments[index...]
+                index = arguments.count
+            default:
+                if argument.hasPrefix("-"), argument.count > 1 {
+                    throw UsageError("unknown option '\(argument)'", command: words.first)
+                }
+                words.append(argument)
+            }
+        }
+        let command = try command(words: words, flags: flags)
+        return Invocation(command: command, color: color, root: root)
+    }
+
+    private static func command(words: [String], flags: Set<String>) throws(UsageError) -> Command {
+        if flags.contains("--version") && words.isEmpty { return .version }
+        guard let name = words.first else {
+            if flags.contains("--help") { return .help(nil) }
+            try reject(flags, allowed: [], command: nil)
+            return .start
+        }
+        if flags.contains("--help") {
+            guard commandNames.contains(name) else { throw unknownCommand(name) }
+            return .help(name)
+        }
+        let rest = Array(words.dropFirst())
+        switch name {
+        case "watch":
+            try expectNoArguments(rest, flags: flags, command: name)
+            return .watch
+        case "list":
+            try expectNoArguments(rest, flags: flags, command: name)
+            return .list
+        case "check":
+            try reject(flags, allowed: ["--all"], command: name)
+            if flags.contains("--all") {
+                guard rest.isEmpty else { throw UsageError("give an exercise or --all, not both", command: name) }
+                return .check(.all)
+            }
+            return .check(try optionalOne(rest, command: name).map(Command.CheckTarget.exercise) ?? .current)
+        case "hint":
+            try reject(flags, allowed: [], command: name)
+            return .hint(try optionalOne(rest, command: name))
+        case "lesson":
+            try reject(flags, allowed: [], command: name)
+            return .lesson(try optionalOne(rest, command: name))
+        case "reset":
+            try reject(flags, allowed: ["--yes"], command: name)
+            guard let id = try optionalOne(rest, command: name) else {
+                throw UsageError("reset needs the exercise to restore, e.g. `actorlings reset intro`", command: name)
+            }
+            return .reset(id, confirmed: flags.contains("--yes"))
+        case "solution":
+            try reject(flags, allowed: [], command: name)
+            guard let id = try optionalOne(rest, command: name) else {
+                throw UsageError("solution needs an exercise, e.g. `actorlings solution intro`", command: name)
+            }
+            return .solution(id)
+        case "dev":
+            try reject(flags, allowed: [], command: name)
+            return try devCommand(rest)
+        case "help":
+            try reject(flags, allowed: [], command: name)
+            let topic = try optionalOne(rest, command: name)
+            if let topic, !commandNames.contains(topic) { throw unknownCommand(topic) }
+            return .help(topic)
+        default:
+            throw unknownCommand(name)
+        }
+    }
+
+    private static func devCommand(_ words: [String]) throws(UsageError) -> Command {
+        guard let sub = words.first else {
+            throw UsageError("dev needs a subcommand: `dev check` or `dev generate`", command: "dev")
+        }
+        var rest = Array(words.dropFirst())
+        switch sub {
+        case "check":
+            var only: [String] = []
+            while let flag = rest.first {
+                guard flag == "--only", rest.count >= 2 else {
+                    throw UsageError("unexpected '\(flag)'; `dev check` takes `--only ID` (repeatable)", command: "dev")
+                }
+                only += rest[1].split(separator: ",").map(String.init)
+                rest.removeFirst(2)
+            }
+            return .devCheck(only: only)
+        case "generate":
+            guard rest.isEmpty else { throw UsageError("`dev generate` takes no arguments", command: "dev") }
+            return .devGenerate
+        default:
+            let suggestion = Suggestions.closest(to: sub, among: ["check", "generate"]).first
+            throw UsageError("unknown dev subcommand '\(sub)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), command: "dev")
+        }
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        var message = "unknown command '\(name)'"
+        if let best = Suggestions.closest(to: name, among: commandNames).first {
+            message += "; did you mean '\(best)'?"
+        }
+        return UsageError(message)
+    }
+
+    private static func reject(_ flags: Set<String>, allowed: Set<String>, command: String?) throws(UsageError) {
+        if let extra = flags.subtracting(allowed).subtracting(["--help", "--version"]).sorted().first {
+            throw UsageError("\(command.map { "'\($0)'" } ?? "actorlings") does not take \(extra)", command: command)
+        }
+    }
+
+    private static func expectNoArguments(_ words: [String], flags: Set<String>, command: String) throws(UsageError) {
+        try reject(flags, allowed: [], command: command)
+        if let extra = words.first {
+            throw UsageError("'\(command)' takes no arguments, but got '\(extra)'", command: command)
+        }
+    }
+
+    private static func optionalOne(_ words: [String], command: String) throws(UsageError) -> String? {
+        if words.count > 1 {
+            throw UsageError("'\(command)' takes one argument, but got \(words.count): \(words.joined(separator: " "))", command: command)
+        }
+        return words.first
+    }
+}

@@ -1,0 +1,54 @@
+/// A parsed command line: what to do, and how to print it.
+public struct Invocation: Sendable, Equatable {
+    public var command: Command
+    public var color: ColorChoice
+    /// `--root PATH`: the checkout, when not found by walking up from the current directory.
+    public var root: String?
+
+    public init(command: Command, color: ColorChoice = .auto, root: String? = nil) {
+        self.command = command
+        self.color = color
+        self.root = root
+    }
+}
+
+public enum ColorChoice: String, Sendable, Equatable, CaseIterable {
+    case auto, always, never
+}
+
+/// Every command Actorlings knows: a closed set, so help text and dispatch can't drift apart.
+public enum Command: Sendable, Equatable {
+    /// No command: watch mode in a terminal, a status summary otherwise.
+    case start
+    case watch
+    case list
+    case check(CheckTarget)
+    case hint(String?)
+    case lesson(String?)
+    case reset(String, confirmed: Bool)
+    case solution(String)
+    case devCheck(only: [String])
+    case devGenerate
+    case help(String?)
+    case version
+
+    public enum CheckTarget: Sendable, Equatable {
+        case current
+        case exercise(String)
+        case all
+    }
+}
+
+/// A command line that could not be understood: printed with the usage, exit code 64.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// The command whose usage to show, if known.
+    public var command: String?
+
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,153 @@
+/// The whole course as loaded and validated from `Exercises/course.toml` and the exercises'
+/// `exercise.toml` files.
+///
+/// Paths are relative to the repository root, so a course value means the same thing wherever
+/// the checkout lives, and golden files of reports stay stable.
+public struct Course: Sendable {
+    /// The newest course format this build of Actorlings understands.
+    public static let supportedFormat = 1
+
+    public var format: Int
+    public var title: String
+    public var version: String
+    public var minimumSwift: ToolchainVersion
+    public var constructs: [Construct]
+    public var steps: [Step]
+
+    public init(
+        format: Int, title: String, version: String, minimumSwift: ToolchainVersion,
+        constructs: [Construct], steps: [Step]
+    ) {
+        self.format = format
+        self.title = title
+        self.version = version
+        self.minimumSwift = minimumSwift
+        self.constructs = constructs
+        self.steps = steps
+    }
+
+    /// Every exercise in the order the learner meets them.
+    public var exercises: [Exercise] { steps.flatMap(\.exercises) }
+
+    public func exercise(id: String) -> Exercise? {
+        exercises.first { $0.id == id }
+    }
+
+    public func step(number: Int) -> Step? {
+        steps.first { $0.number == number }
+    }
+
+    public func construct(id: String) -> Construct? {
+        constructs.first { $0.id == id }
+    }
+}
+
+/// One step of the journey, with its lesson and exercises.
+public struct Step: Sendable, Equatable {
+    public var number: Int
+    public var id: String
+    public var title: String
+    public var exercises: [Exercise]
+
+    public init(number: Int, id: String, title: String, exercises: [Exercise]) {
+        self.number = number
+        self.id = id
+        self.title = title
+        self.exercises = exercises
+    }
+
+    /// `01-single-threaded`: the name of the step's exercise folder and of its lesson.
+    public var directoryName: String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 2 - digits.count)) + digits + "-" + id
+    }
+
+    public var lessonPath: String { "Lessons/\(directoryName).md" }
+}
+
+/// A construct an exercise may forbid, such as `@unchecked Sendable`.
+public struct Construct: Sendable, Equatable {
+    public var id: String
+    public var pattern: String
+    public var why: String
+    public var instead: String
+
+    public init(id: String, pattern: String, why: String, instead: String) {
+        self.id = id
+        self.pattern = pattern
+        self.why = why
+        self.instead = instead
+    }
+}
+
+/// Why an exercise, as shipped, must fail.
+public enum ExpectedFailure: Sendable, Equatable {
+    /// An error whose group or internal id is `diagnostic` and/or whose message contains `message`.
+    case compile(diagnostic: String?, message: String?)
+    /// These tests fail (names as Swift Testing prints them, e.g. `loadsTheFeed()`).
+    case tests([String])
+}
+
+/// One exercise.
+public struct Exercise: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var stepNumber: Int
+    /// The slug of the lesson heading that teaches it.
+    public var section: String
+    /// The learner's files, relative to `sourcesPath`.
+    public var files: [String]
+    /// The protected test files, relative to `testsPath`.
+    public var testFiles: [String]
+    public var settings: CompilerSettings
+    public var expectedFailure: ExpectedFailure
+    /// Ids of the constructs this exercise forbids (course defaults already applied).
+    public var forbidden: [String]
+    public var hints: [String]
+    public var afterPass: String
+    public var timeLimit: Duration
+    public var points: Int
+    /// The exercise's folder relative to the repository root, e.g. `Exercises/01-single-threaded/opting-out`.
+    public var directory: String
+    /// The reference solution's folder, e.g. `Solutions/01-single-threaded/opting-out`.
+    public var solutionDirectory: String
+
+    public init(
+        id: String, title: String, stepNumber: Int, section: String, files: [String],
+        testFiles: [String], settings: CompilerSettings, expectedFailure: ExpectedFailure,
+        forbidden: [String], hints: [String], afterPass: String, timeLimit: Duration,
+        points: Int, directory: String, solutionDirectory: String
+    ) {
+        self.id = id
+        self.title = title
+        self.stepNumber = stepNumber
+        self.section = section
+        self.files = files
+        self.testFiles = testFiles
+        self.settings = settings
+        self.expectedFailure = expectedFailure
+        self.forbidden = forbidden
+        self.hints = hints
+        self.afterPass = afterPass
+        self.timeLimit = timeLimit
+        self.points = points
+        self.directory = directory
+        self.solutionDirectory = solutionDirectory
+    }
+
+    public var sourcesPath: String { directory + "/Sources" }
+    public var testsPath: String { directory + "/Tests" }
+    public var sourcePaths: [String] { files.map { sourcesPath + "/" + $0 } }
+    public var testPaths: [String] { testFiles.map { testsPath + "/" + $0 } }
+    public var solutionPaths: [String] { files.map { solutionDirectory + "/" + $0 } }
+
+    /// `main-actor-mode` → `MainActorMode`.
+    public var moduleName: String { Self.moduleName(forID: id) }
+    public var testModuleName: String { moduleName + "Tests" }
+
+    public static func moduleName(forID id: String) -> String {
+        id.split(whereSeparator: { $0 == "-" || $0 == "_" })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
+    }
+}

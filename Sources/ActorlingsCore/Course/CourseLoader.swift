@@ -1,0 +1,198 @@
+/// Loads `Exercises/course.toml` and every `exercise.toml`, and validates them against the
+/// files on disk.
+///
+/// The loader collects every problem before failing, because an author who fixes one error per
+/// run gives up; each problem names the file, the line and key, and what to do.
+public struct CourseLoader: Sendable {
+    public static let coursePath = "Exercises/course.toml"
+
+    let files: any CourseFileSource
+
+    public init(files: any CourseFileSource) {
+        self.files = files
+    }
+
+    public func load() throws -> Course {
+        var problems: [CourseProblem] = []
+        guard let root = parse(Self.coursePath, problems: &problems) else {
+            throw CourseLoadError(problems: problems)
+        }
+        var reader = TableReader(root, file: Self.coursePath)
+        let format = reader.integer("format")
+        if let format, format.value > Course.supportedFormat {
+            throw NewerCourseFormatError(file: Self.coursePath, found: format.value, supported: Course.supportedFormat)
+        }
+        if let format, format.value < 1 {
+            reader.problem("format", "must be 1")
+        }
+        let title = reader.string("title")
+        let version = reader.string("version")
+        var minimumSwift = ToolchainVersion([6, 2])
+        if let text = reader.string("minimum-swift") {
+            if let parsed = ToolchainVersion(parsing: text) {
+                minimumSwift = parsed
+            } else {
+                reader.problem("minimum-swift", "expected a version such as \"6.2\", found \"\(text)\"")
+            }
+        }
+        let defaultForbidden = reader.strings("forbid", required: false) ?? []
+        let constructTables = reader.tables("construct", required: false) ?? []
+        let stepTables = reader.tables("step") ?? []
+        reader.reportUnknownKeys()
+        problems += reader.problems
+
+        let constructs = loadConstructs(constructTables, problems: &problems)
+        let constructIDs = Set(constructs.map(\.id))
+        for id in defaultForbidden where !constructIDs.contains(id) {
+            problems.append(unknownConstruct(id, file: Self.coursePath, line: root["forbid"]?.line, key: "forbid", known: constructIDs))
+        }
+
+        var steps: [Step] = []
+        var seenExercises: [String: String] = [:]
+        for (index, table) in stepTables.enumerated() {
+            if let step = loadStep(
+                table, index: index, defaultForbidden: defaultForbidden, constructIDs: constructIDs,
+                seenExercises: &seenExercises, problems: &problems)
+            {
+                steps.append(step)
+            }
+        }
+        problems += strayFolders(steps: steps)
+
+        guard problems.isEmpty, let title, let version else {
+            throw CourseLoadError(problems: problems)
+        }
+        return Course(
+            format: format?.value ?? 1, title: title, version: version, minimumSwift: minimumSwift,
+            constructs: constructs, steps: steps)
+    }
+
+    // MARK: - Pieces
+
+    private func parse(_ path: String, problems: inout [CourseProblem]) -> TOMLTable? {
+        switch files.read(path) {
+        case .missing:
+            problems.append(CourseProblem(file: path, message: "file not found; is this an Actorlings checkout?"))
+            return nil
+        case .unreadable(let reason):
+            problems.append(CourseProblem(file: path, message: "cannot be read: \(reason)"))
+            return nil
+        case .text(let text):
+            do {
+                return try TOMLParser.parse(text)
+            } catch {
+                problems.append(CourseProblem(file: path, line: error.line, message: error.message))
+                return nil
+            }
+        }
+    }
+
+    private func loadConstructs(_ tables: [TOMLTable], problems: inout [CourseProblem]) -> [Construct] {
+        var constructs: [Construct] = []
+        for table in tables {
+            var reader = TableReader(table, file: Self.coursePath, context: "construct")
+            let id = reader.string("id")
+            let pattern = reader.string("pattern")
+            let why = reader.string("why")
+            let instead = reader.string("instead")
+            reader.reportUnknownKeys()
+            problems += reader.problems
+            guard let id, let pattern, let why, let instead else { continue }
+            if constructs.contains(where: { $0.id == id }) {
+                problems.append(CourseProblem(file: Self.coursePath, line: table["id"]?.line, key: "construct.id", message: "'\(id)' is defined twice"))
+                continue
+            }
+            constructs.append(Construct(id: id, pattern: pattern, why: why, instead: instead))
+        }
+        return constructs
+    }
+
+    private func loadStep(
+        _ table: TOMLTable, index: Int, defaultForbidden: [String], constructIDs: Set<String>,
+        seenExercises: inout [String: String], problems: inout [CourseProblem]
+    ) -> Step? {
+        var reader = TableReader(table, file: Self.coursePath, context: "step")
+        let number = reader.integer("number")
+        let id = reader.string("id")
+        let title = reader.string("title")
+        let exerciseIDs = reader.strings("exercises") ?? []
+        reader.reportUnknownKeys()
+        if let number, number.value != index {
+            reader.problem("number", "steps are numbered from 0 in order: expected \(index), found \(number.value)")
+        }
+        if let id, !Self.isValidID(id) {
+            reader.problem("id", "'\(id)' is not a valid id: use lower-case letters, digits and single dashes")
+        }
+        problems += reader.problems
+        guard let id, let title, Self.isValidID(id) else { return nil }
+
+        var step = Step(number: index, id: id, title: title, exercises: [])
+        switch files.read(step.lessonPath) {
+        case .missing:
+            problems.append(CourseProblem(file: Self.coursePath, line: table.line, key: "step.id", message: "the lesson \(step.lessonPath) does not exist; create it (its name follows the step's number and id)"))
+        case .unreadable(let reason):
+            problems.append(CourseProblem(file: step.lessonPath, message: "cannot be read: \(reason)"))
+        case .text:
+            break
+        }
+        let lessonHeadings = lessonSlugs(step.lessonPath)
+        for exerciseID in exerciseIDs {
+            let line = table["exercises"]?.line
+            guard Self.isValidID(exerciseID) else {
+                problems.append(CourseProblem(file: Self.coursePath, line: line, key: "step.exercises", message: "'\(exerciseID)' is not a valid exercise id: use lower-case letters, digits and single dashes"))
+                continue
+            }
+            if let other = seenExercises[exerciseID] {
+                problems.append(CourseProblem(file: Self.coursePath, line: line, key: "step.exercises", message: "'\(exerciseID)' is listed twice (also in step '\(other)'); exercise ids must be unique"))
+                continue
+            }
+            seenExercises[exerciseID] = id
+            let loader = ExerciseLoader(
+                files: files, id: exerciseID, step: step, defaultForbidden: defaultForbidden,
+                constructIDs: constructIDs, lessonSlugs: lessonHeadings)
+            var exerciseProblems: [CourseProblem] = []
+            if let exercise = loader.load(problems: &exerciseProblems) {
+                step.exercises.append(exercise)
+            }
+            problems += exerciseProblems
+        }
+        return step
+    }
+
+    private func lessonSlugs(_ path: String) -> Set<String>? {
+        guard case .text(let text) = files.read(path) else { return nil }
+        return Set(MarkdownDocument(parsing: text).headings.map(\.slug))
+    }
+
+    /// Exercise folders that no step lists are almost always a forgotten `exercises` entry.
+    private func strayFolders(steps: [Step]) -> [CourseProblem] {
+        var problems: [CourseProblem] = []
+        let stepFolders = Dictionary(uniqueKeysWithValues: steps.map { ($0.directoryName, $0) })
+        for folder in files.directories(in: "Exercises") ?? [] where !folder.hasPrefix(".") {
+            guard let step = stepFolders[folder] else {
+                problems.append(CourseProblem(file: "Exercises/\(folder)", message: "this folder belongs to no step of course.toml; add the step or rename the folder"))
+                continue
+            }
+            let listed = Set(step.exercises.map(\.id))
+            for exercise in files.directories(in: "Exercises/\(folder)") ?? [] where !exercise.hasPrefix(".") && !listed.contains(exercise) {
+                problems.append(CourseProblem(file: "Exercises/\(folder)/\(exercise)", message: "this exercise is not listed in step \(step.number)'s `exercises` in course.toml"))
+            }
+        }
+        return problems
+    }
+
+    func unknownConstruct(_ id: String, file: String, line: Int?, key: String, known: Set<String>) -> CourseProblem {
+        var message = "unknown construct '\(id)'"
+        if let best = Suggestions.closest(to: id, among: Array(known)).first {
+            message += "; did you mean '\(best)'?"
+        } else {
+            message += "; define it with a [[construct]] table in course.toml"
+        }
+        return CourseProblem(file: file, line: line, key: key, message: message)
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        guard !id.isEmpty, !id.hasPrefix("-"), !id.hasSuffix("-"), !id.contains("--") else { return false }
+        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}

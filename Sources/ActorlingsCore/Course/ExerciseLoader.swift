@@ -1,0 +1,196 @@
+/// Loads and validates one `exercise.toml` against its folder, its solution and its lesson.
+struct ExerciseLoader {
+    let files: any CourseFileSource
+    let id: String
+    let step: Step
+    let defaultForbidden: [String]
+    let constructIDs: Set<String>
+    /// Nil when the lesson could not be read (already reported by the course loader).
+    let lessonSlugs: Set<String>?
+
+    static let defaultTimeLimit = 10
+    static let maximumTimeLimit = 600
+
+    var directory: String { "Exercises/\(step.directoryName)/\(id)" }
+    var solutionDirectory: String { "Solutions/\(step.directoryName)/\(id)" }
+    var definitionPath: String { directory + "/exercise.toml" }
+
+    func load(problems: inout [CourseProblem]) -> Exercise? {
+        let table: TOMLTable
+        switch files.read(definitionPath) {
+        case .missing:
+            problems.append(CourseProblem(file: CourseLoader.coursePath, key: "step.exercises", message: "exercise '\(id)' has no \(definitionPath); create the folder with exercise.toml, Sources/ and Tests/"))
+            return nil
+        case .unreadable(let reason):
+            problems.append(CourseProblem(file: definitionPath, message: "cannot be read: \(reason)"))
+            return nil
+        case .text(let text):
+            do {
+                table = try TOMLParser.parse(text)
+            } catch {
+                problems.append(CourseProblem(file: definitionPath, line: error.line, message: error.message))
+                return nil
+            }
+        }
+
+        var reader = TableReader(table, file: definitionPath)
+        let title = reader.string("title")
+        let section = reader.string("section")
+        let fileNames = reader.strings("files") ?? []
+        let timeLimit = reader.integer("time-limit", required: false)
+        let points = reader.integer("points", required: false)
+        let forbid = reader.strings("forbid", required: false) ?? []
+        let allow = reader.strings("allow", required: false) ?? []
+        let hints = reader.strings("hints") ?? []
+        let after = reader.string("after")
+        let settingsTable = reader.table("settings")
+        let expectTable = reader.table("expect")
+        reader.reportUnknownKeys(hint: "keys written after a [table] header belong to that table; move it above [settings]")
+
+        if let timeLimit, !(1...Self.maximumTimeLimit).contains(timeLimit.value) {
+            reader.problem("time-limit", "must be between 1 and \(Self.maximumTimeLimit) seconds, found \(timeLimit.value)")
+        }
+        if let points, points.value < 0 {
+            reader.problem("points", "must not be negative")
+        }
+        if table["hints"] != nil, hints.isEmpty {
+            reader.problem("hints", "give at least one hint (two or three, each more concrete than the last)")
+        }
+        for hint in hints where hint.allSatisfy(\.isWhitespace) {
+            reader.problem("hints", "a hint is empty")
+        }
+        for construct in forbid + allow where !constructIDs.contains(construct) {
+            let key = forbid.contains(construct) ? "forbid" : "allow"
+            problems.append(CourseLoader(files: files).unknownConstruct(
+                construct, file: definitionPath, line: table[key]?.line, key: key, known: constructIDs))
+        }
+        if let section, let lessonSlugs, !lessonSlugs.contains(section) {
+            var message = "the lesson \(step.lessonPath) has no heading with slug '\(section)'"
+            if let best = Suggestions.closest(to: section, among: Array(lessonSlugs)).first {
+                message += "; did you mean '\(best)'?"
+            }
+            reader.problem("section", message)
+        }
+        problems += reader.problems
+
+        let settings = settingsTable.flatMap { loadSettings($0, problems: &problems) }
+        let expected = expectTable.flatMap { loadExpectation($0, problems: &problems) }
+        let testFiles = checkFiles(fileNames, line: table["files"]?.line, problems: &problems)
+
+        guard let title, let section, let after, let settings, let expected, !fileNames.isEmpty else {
+            if table["files"] != nil, fileNames.isEmpty {
+                problems.append(CourseProblem(file: definitionPath, line: table["files"]?.line, key: "files", message: "list at least one file of Sources/"))
+            }
+            return nil
+        }
+        var forbidden = defaultForbidden.filter { !allow.contains($0) }
+        for construct in forbid where !forbidden.contains(construct) {
+            forbidden.append(construct)
+        }
+        return Exercise(
+            id: id, title: title, stepNumber: step.number, section: section, files: fileNames,
+            testFiles: testFiles, settings: settings, expectedFailure: expected, forbidden: forbidden,
+            hints: hints, afterPass: after,
+            timeLimit: .seconds(timeLimit?.value ?? Self.defaultTimeLimit), points: points?.value ?? 1,
+            directory: directory, solutionDirectory: solutionDirectory)
+    }
+
+    /// Checks that the listed files, the tests and the solution exist; returns the test files.
+    private func checkFiles(_ names: [String], line: Int?, problems: inout [CourseProblem]) -> [String] {
+        let sources = (files.files(in: directory + "/Sources") ?? []).filter { $0.hasSuffix(".swift") }
+        for name in names where !sources.contains(name) {
+            problems.append(CourseProblem(file: definitionPath, line: line, key: "files", message: "'\(name)' is not in \(directory)/Sources/"))
+        }
+        for name in sources where !names.contains(name) {
+            problems.append(CourseProblem(file: definitionPath, line: line, key: "files", message: "\(directory)/Sources/\(name) is not listed; list every file the learner edits"))
+        }
+        let solutions = files.files(in: solutionDirectory) ?? []
+        for name in names where !solutions.contains(name) {
+            problems.append(CourseProblem(file: "\(solutionDirectory)/\(name)", message: "the reference solution of '\(name)' is missing"))
+        }
+        let tests = (files.files(in: directory + "/Tests") ?? []).filter { $0.hasSuffix(".swift") }
+        if tests.isEmpty {
+            problems.append(CourseProblem(file: directory + "/Tests", message: "no Swift Testing tests; every exercise needs at least one test file"))
+        }
+        return tests
+    }
+
+    private func loadSettings(_ table: TOMLTable, problems: inout [CourseProblem]) -> CompilerSettings? {
+        var reader = TableReader(table, file: definitionPath, context: "settings")
+        var settings = CompilerSettings()
+        if let version = reader.integer("swift-version", required: false) {
+            if let mode = CompilerSettings.LanguageMode(rawValue: version.value) {
+                settings.languageMode = mode
+            } else {
+                reader.problem("swift-version", "must be 5 or 6, found \(version.value)")
+            }
+        }
+        if let isolation = reader.string("default-isolation", required: false) {
+            if let value = CompilerSettings.DefaultIsolation(rawValue: isolation) {
+                settings.defaultIsolation = value
+            } else {
+                reader.problem("default-isolation", "must be \"MainActor\" or \"nonisolated\" (case-sensitive), found \"\(isolation)\"")
+            }
+        }
+        for feature in reader.strings("upcoming-features", required: false) ?? [] {
+            if CompilerSettings.knownUpcomingFeatures.contains(feature) {
+                settings.upcomingFeatures.append(feature)
+            } else {
+                var message = "unknown upcoming feature '\(feature)' (the compiler would silently ignore it)"
+                if let best = Suggestions.closest(to: feature, among: Array(CompilerSettings.knownUpcomingFeatures)).first {
+                    message += "; did you mean '\(best)'?"
+                }
+                reader.problem("upcoming-features", message)
+            }
+        }
+        if let strict = reader.string("strict-concurrency", required: false) {
+            if let value = CompilerSettings.StrictConcurrency(rawValue: strict) {
+                settings.strictConcurrency = value
+                if settings.languageMode != .swift5 {
+                    reader.problem("strict-concurrency", "only applies with swift-version = 5; Swift 6 mode always checks completely")
+                }
+            } else {
+                reader.problem("strict-concurrency", "must be \"minimal\", \"targeted\" or \"complete\", found \"\(strict)\"")
+            }
+        }
+        if let sanitizer = reader.string("sanitizer", required: false) {
+            if let value = CompilerSettings.Sanitizer(rawValue: sanitizer) {
+                settings.sanitizer = value
+            } else {
+                reader.problem("sanitizer", "the only sanitizer is \"thread\", found \"\(sanitizer)\"")
+            }
+        }
+        reader.reportUnknownKeys()
+        problems += reader.problems
+        return reader.problems.isEmpty ? settings : nil
+    }
+
+    private func loadExpectation(_ table: TOMLTable, problems: inout [CourseProblem]) -> ExpectedFailure? {
+        var reader = TableReader(table, file: definitionPath, context: "expect")
+        let diagnostic = reader.string("diagnostic", required: false)
+        let message = reader.string("message", required: false)
+        let tests = reader.strings("tests", required: false)
+        reader.reportUnknownKeys()
+        defer { problems += reader.problems }
+        switch (diagnostic != nil || message != nil, tests) {
+        case (true, nil):
+            if let diagnostic, diagnostic.hasPrefix("#") {
+                reader.problem("diagnostic", "write the group without '#': \"\(diagnostic.dropFirst())\"")
+                return nil
+            }
+            return .compile(diagnostic: diagnostic, message: message)
+        case (false, let tests?):
+            if tests.isEmpty {
+                reader.problem("tests", "name at least one test that fails as shipped")
+                return nil
+            }
+            return .tests(tests)
+        case (true, _?):
+            reader.problem(nil, line: table.line, "give either a compile failure (diagnostic/message) or failing tests, not both")
+            return nil
+        case (false, nil):
+            reader.problem(nil, line: table.line, "say why the shipped exercise fails: `diagnostic = \"Group\"`, `message = \"…\"`, or `tests = [\"name()\"]`")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// Renders `actorlings list` and the status summary: the journey, step by step, with each
+/// exercise's state and a progress bar.
+public struct JourneyRenderer: Sendable {
+    public var palette: Palette
+    public var width: Int
+
+    public init(palette: Palette, width: Int = 80) {
+        self.palette = palette
+        self.width = width
+    }
+
+    public func render(course: Course, progress: LearnerProgress) -> String {
+        let exercises = course.exercises
+        let passed = exercises.filter { progress.isPassed($0.id) }.count
+        let current = progress.currentExercise(in: course)?.id
+        var out: [String] = []
+        out.append(palette.apply(.bold, "\(course.title) \(course.version)") + " — \(passed) of \(exercises.count) exercises passed")
+        out.append(progressBar(done: passed, total: exercises.count))
+        let idWidth = min(40, (exercises.map(\.id.count).max() ?? 10) + 2)
+        for step in course.steps {
+            out.append("")
+            out.append(palette.apply(.boldCyan, "Step \(step.number) · \(step.title)"))
+            for exercise in step.exercises {
+                let mark: String
+                if exercise.id == current {
+                    mark = palette.apply(.boldYellow, "▶")
+                } else if progress.isPassed(exercise.id) {
+                    mark = palette.apply(.green, "✔")
+                } else if progress.exercises[exercise.id] != nil {
+                    mark = palette.apply(.red, "✘")
+                } else {
+                    mark = palette.apply(.dim, "·")
+                }
+                let padded = exercise.id.padded(to: idWidth)
+                out.append("  \(mark) \(exercise.id == current ? palette.apply(.bold, padded) : padded)\(palette.apply(.dim, exercise.title))")
+            }
+        }
+        out.append("")
+        out.append(palette.apply(.dim, "✔ passed  ✘ failing  · not checked yet  ▶ current"))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    public func progressBar(done: Int, total: Int) -> String {
+        let barWidth = max(10, min(40, width - 12))
+        let filled = total == 0 ? 0 : done * barWidth / total
+        let percent = total == 0 ? 0 : done * 100 / total
+        return "[" + palette.apply(.green, String(repeating: "█", count: filled))
+            + palette.apply(.dim, String(repeating: "░", count: barWidth - filled)) + "] \(percent)%"
+    }
+}
+
+extension String {
+    /// Pads with spaces to `length` columns, always leaving at least one space after the text.
+    public func padded(to length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+    }
+}

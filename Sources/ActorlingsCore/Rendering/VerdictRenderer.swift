@@ -1,0 +1,201 @@
+/// Turns a verdict into the compact report the learner reads after every save.
+///
+/// Shows only what helps the next edit: the first few diagnostics with a source excerpt and the
+/// documentation link of their group, failing tests with expected versus actual, and one line
+/// that says what to do next. Pure: source lines come from `sourceLines`.
+public struct VerdictRenderer: Sendable {
+    public var palette: Palette
+    /// How many diagnostics to show in full; the rest are counted.
+    public var diagnosticLimit = 3
+    /// The lines of a repository-relative file, or nil when unavailable.
+    public var sourceLines: @Sendable (String) -> [Substring]?
+
+    public init(palette: Palette, sourceLines: @escaping @Sendable (String) -> [Substring]?) {
+        self.palette = palette
+        self.sourceLines = sourceLines
+    }
+
+    public func render(_ verdict: Verdict, exercise: Exercise, next: Exercise? = nil) -> String {
+        var out: [String] = []
+        switch verdict.outcome {
+        case .passed(let count):
+            out.append(palette.apply(.boldGreen, "✔ \(exercise.id) passed") + palette.apply(.dim, " (\(plural(count, "test")), \(seconds(verdict.duration)))"))
+            out.append("")
+            out.append(contentsOf: indent(exercise.afterPass.trimmingTrailingWhitespace()).map { palette.apply(.italic, $0) })
+            out.append("")
+            if let next {
+                out.append("Next: \(palette.apply(.bold, next.id)) — \(next.title). Press n in watch mode, or run `actorlings check \(next.id)`.")
+            } else {
+                out.append("That was the last exercise. Well done!")
+            }
+        case .compileFailed(let diagnostics):
+            out += renderCompileFailure(diagnostics, exercise: exercise)
+        case .testsFailed(let report):
+            out += renderTestFailures(report, exercise: exercise)
+        case .timedOut(let limit, let running, let output):
+            out.append(palette.apply(.boldYellow, "⏱ \(exercise.id) did not finish within \(seconds(limit)) and was stopped."))
+            if !running.isEmpty {
+                out.append("  Still running: " + running.map { palette.apply(.bold, $0) }.joined(separator: ", "))
+            }
+            out.append("  Usual causes: a continuation that is never resumed, an AsyncStream that is never finished,")
+            out.append("  a task that waits for itself (or an actor awaiting its own work), or a loop that never ends.")
+            out += lastOutput(output)
+            out.append("")
+            out.append("Next: look for the await that never returns. Stuck? `actorlings hint`.")
+        case .crashed(let signal, let exitCode, let output):
+            let reason = signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
+                ?? exitCode.map { $0 == 66 ? "exit code 66: Thread Sanitizer found a data race" : "exit code \($0)" } ?? "unknown reason"
+            out.append(palette.apply(.boldRed, "💥 \(exercise.id) crashed while its tests ran (\(reason))."))
+            if signal == 4 || signal == 5 {
+                out.append("  A Swift runtime check stopped the program: look for fatalError, a force-unwrapped nil,")
+                out.append("  an index out of range, or a continuation resumed twice.")
+            }
+            out += lastOutput(output)
+            out.append("")
+            out.append("Next: the last lines above usually name the cause. Stuck? `actorlings hint`.")
+        case .forbidden(let findings):
+            out.append(palette.apply(.boldRed, "✘ \(exercise.id) uses a construct this exercise forbids."))
+            for finding in findings.prefix(diagnosticLimit) {
+                out.append("")
+                out.append("\(palette.apply(.bold, finding.construct.pattern)) at \(finding.file):\(finding.line):\(finding.column)")
+                out.append(palette.apply(.dim, "    \(finding.line) | ") + finding.lineText)
+                out.append("  Why not: \(finding.construct.why)")
+                out.append("  Instead: \(finding.construct.instead)")
+            }
+            if findings.count > diagnosticLimit { out.append("… and \(findings.count - diagnosticLimit) more.") }
+            out.append("")
+            out.append("Next: remove it and fix what the compiler says then. Comments and strings don't count.")
+        case .testsEdited(let paths):
+            out.append(palette.apply(.boldRed, "✘ The tests of \(exercise.id) were changed."))
+            out.append("  The tests decide whether the exercise passes, so they must stay as shipped:")
+            for path in paths { out.append("    \(path)") }
+            out.append("")
+            out.append("Next: restore them with `git checkout -- \(paths.first ?? exercise.testsPath)`, or with")
+            out.append("`actorlings reset \(exercise.id)` (which also restores your code, after backing it up).")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func renderCompileFailure(_ diagnostics: [Diagnostic], exercise: Exercise) -> [String] {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        var counts: [String] = []
+        if errors > 0 { counts.append(plural(errors, "error")) }
+        if warnings > 0 { counts.append(plural(warnings, "warning")) }
+        var out: [String]
+        if errors == 0 {
+            out = [palette.apply(.boldYellow, "✘ \(exercise.id) compiles, but with \(counts.joined())."),
+                   "  An exercise passes only with zero warnings: in Swift 6 mode most of them are tomorrow's errors."]
+        } else {
+            out = [palette.apply(.boldRed, "✘ \(exercise.id) does not compile yet (\(counts.joined(separator: ", ")))")]
+        }
+        for diagnostic in diagnostics.prefix(diagnosticLimit) {
+            out.append("")
+            out += renderDiagnostic(diagnostic)
+        }
+        if diagnostics.count > diagnosticLimit {
+            out.append("")
+            out.append(palette.apply(.dim, "… and \(diagnostics.count - diagnosticLimit) more. Fix the first one first: the rest often follow from it."))
+        }
+        out.append("")
+        out.append("Next: fix the first \(errors == 0 ? "warning" : "error") and save. Stuck? `actorlings hint` (h in watch mode), or `actorlings lesson \(exercise.id)`.")
+        return out
+    }
+
+    public func renderDiagnostic(_ diagnostic: Diagnostic) -> [String] {
+        let style: Palette.Style = diagnostic.severity == .error ? .boldRed : .boldYellow
+        var out = [palette.apply(style, diagnostic.severity.rawValue + ":") + " " + palette.apply(.bold, diagnostic.displayMessage)]
+        if let file = diagnostic.file, let line = diagnostic.line {
+            out.append(palette.apply(.cyan, "  --> ") + "\(file):\(line)" + (diagnostic.column.map { ":\($0)" } ?? ""))
+            out += excerpt(file: file, line: line, column: diagnostic.column)
+        }
+        for note in diagnostic.notes {
+            var text = palette.apply(.cyan, "   = note: ") + note.message
+            if let file = note.file, let line = note.line, file != diagnostic.file || line != diagnostic.line {
+                text += palette.apply(.dim, " (\(Self.lastComponent(file)):\(line))")
+            }
+            out.append(text)
+        }
+        if let url = diagnostic.documentationURL {
+            out.append(palette.apply(.cyan, "   = learn more: ") + palette.apply(.underline, url))
+        }
+        return out
+    }
+
+    private func excerpt(file: String, line: Int, column: Int?) -> [String] {
+        guard let lines = sourceLines(file), line >= 1, line <= lines.count else { return [] }
+        let number = String(line)
+        let gutter = String(repeating: " ", count: number.count)
+        var out = [palette.apply(.dim, "\(gutter) |")]
+        let text = lines[line - 1].replacingTabs()
+        out.append(palette.apply(.dim, "\(number) | ") + text)
+        if let column, column >= 1 {
+            out.append(palette.apply(.dim, "\(gutter) | ") + String(repeating: " ", count: column - 1) + palette.apply(.boldRed, "^"))
+        }
+        return out
+    }
+
+    private func renderTestFailures(_ report: TestRunReport, exercise: Exercise) -> [String] {
+        let failures = report.failures
+        let total = report.results.count
+        var out = [palette.apply(.boldRed, "✘ \(exercise.id): \(failures.count) of \(plural(total, "test")) failed")]
+        for failure in failures.prefix(diagnosticLimit) {
+            out.append("")
+            out.append(palette.apply(.red, "  ✘ ") + palette.apply(.bold, failure.title))
+            for issue in failure.issues.prefix(2) {
+                for line in issue.message.split(separator: "\n") {
+                    out.append("    " + line)
+                }
+                if let file = issue.file, let line = issue.line {
+                    out.append(palette.apply(.dim, "    at \(file):\(line)"))
+                }
+            }
+        }
+        if failures.count > diagnosticLimit {
+            out.append(palette.apply(.dim, "  … and \(failures.count - diagnosticLimit) more failing tests."))
+        }
+        out.append("")
+        out.append("Next: the code compiles; now make it behave. Read the failing test, then the TODO. Stuck? `actorlings hint`.")
+        return out
+    }
+
+    private func lastOutput(_ output: [String]) -> [String] {
+        let meaningful = output.filter { !$0.allSatisfy(\.isWhitespace) }
+        guard !meaningful.isEmpty else { return [] }
+        return ["", "  Last output:"] + meaningful.suffix(8).map { palette.apply(.dim, "    " + $0) }
+    }
+
+    private func indent(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static let signalNames: [Int32: String] = [
+        4: "SIGILL: a Swift runtime trap", 5: "SIGTRAP: a Swift runtime trap", 6: "SIGABRT: aborted",
+        8: "SIGFPE: arithmetic error", 9: "SIGKILL", 11: "SIGSEGV: bad memory access (often a stack overflow)",
+        15: "SIGTERM",
+    ]
+}
+
+/// Formats a duration for people: "0.41 s", "10 s".
+public func seconds(_ duration: Duration) -> String {
+    let (whole, attoseconds) = duration.components
+    let value = Double(whole) + Double(attoseconds) / 1e18
+    if value >= 10 || value == value.rounded() { return "\(Int(value.rounded())) s" }
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+}
+
+extension Substring {
+    func replacingTabs() -> String {
+        String(self).split(separator: "\t", omittingEmptySubsequences: false).joined(separator: "    ")
+    }
+}

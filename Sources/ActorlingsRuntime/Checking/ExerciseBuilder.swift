@@ -1,0 +1,175 @@
+public import ActorlingsCore
+import Foundation
+
+/// What to compile and run for one check: the exercise module, its tests, their settings.
+public struct BuildRequest: Sendable {
+    public var moduleName: String
+    public var sources: [String]
+    public var tests: [String]
+    public var settings: CompilerSettings
+    /// Where objects, the module, the test binary and its event stream go. Reused between checks
+    /// of the same exercise so that the compiled tests can be cached.
+    public var buildDirectory: String
+    public var timeLimit: Duration
+
+    public init(moduleName: String, sources: [String], tests: [String], settings: CompilerSettings, buildDirectory: String, timeLimit: Duration) {
+        self.moduleName = moduleName
+        self.sources = sources
+        self.tests = tests
+        self.settings = settings
+        self.buildDirectory = buildDirectory
+        self.timeLimit = timeLimit
+    }
+
+    var testModuleName: String { moduleName + "Tests" }
+}
+
+/// Compiles an exercise and its Swift Testing tests with `swiftc` directly and runs them.
+///
+/// Why not SwiftPM: it costs 0.35–0.4 s per command even with nothing to do, and one broken
+/// exercise breaks `swift test` for all (see Documentation/Architecture.md). Here each exercise
+/// is two modules — the learner's, and its tests with a generated `@main` that calls Swift
+/// Testing's entry point — and the test object is reused as long as the learner's module
+/// interface is unchanged, so a body edit costs one small compile, a link and the run.
+public struct ExerciseBuilder: Sendable {
+    public let toolchain: Toolchain
+    public let environment: [String: String]
+    /// A compile that takes longer than this is stuck (type-checker blow-up), not slow.
+    public var compileTimeLimit: Duration = .seconds(180)
+
+    public init(toolchain: Toolchain, environment: [String: String]) {
+        self.toolchain = toolchain
+        self.environment = environment
+    }
+
+    public func build(_ request: BuildRequest) async throws -> Outcome {
+        let directory = request.buildDirectory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let common = ["-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
+                      "-gline-tables-only", "-no-color-diagnostics"]
+            + request.settings.compilerFlags
+        let moduleObject = "\(directory)/\(request.moduleName).o"
+
+        // 1. The learner's module.
+        let compile = try await swiftc(
+            common + ["-module-name", request.moduleName, "-emit-module", "-emit-module-path",
+                      "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c"]
+                + request.sources + ["-o", moduleObject])
+        if let failure = compileFailure(compile) { return failure }
+
+        // 2. The tests, unless an identical interface was already compiled against.
+        let testObject = try await testsObject(request, common: common)
+        switch testObject {
+        case .failed(let outcome): return outcome
+        case .built(let path):
+            // 3. Link.
+            let binary = "\(directory)/\(request.moduleName)-tests"
+            let link = try await swiftc(
+                [moduleObject, path, "-o", binary] + toolchain.testingLinkFlags
+                    + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
+            if let failure = compileFailure(link) { return failure }
+            // 4. Run.
+            return try await runTests(binary: binary, request: request)
+        }
+    }
+
+    private enum TestObject { case built(String), failed(Outcome) }
+
+    private func testsObject(_ request: BuildRequest, common: [String]) async throws -> TestObject {
+        let directory = request.buildDirectory
+        let entryPoint = "\(directory)/ActorlingsTestEntryPoint.swift"
+        var key: [UInt8] = []
+        key += Array((try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(request.moduleName).swiftmodule"))) ?? Data())
+        for test in request.tests {
+            key += Array(test.utf8) + [0]
+            key += Array((try? Data(contentsOf: URL(fileURLWithPath: test))) ?? Data())
+        }
+        key += Array((common + toolchain.testingCompileFlags + [toolchain.version.description]).joined(separator: "\u{0}").utf8)
+        let object = "\(directory)/tests-\(SHA1.hexDigest(SHA1.hash(key)).prefix(16)).o"
+        if FileManager.default.fileExists(atPath: object) { return .built(object) }
+
+        for stale in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where stale.hasPrefix("tests-") && stale.hasSuffix(".o") {
+            try? FileManager.default.removeItem(atPath: "\(directory)/\(stale)")
+        }
+        try Self.entryPointSource.write(toFile: entryPoint, atomically: true, encoding: .utf8)
+        let partial = object + ".partial"
+        let compile = try await swiftc(
+            common + toolchain.testingCompileFlags + ["-module-name", request.testModuleName, "-wmo", "-I", directory, "-c"]
+                + request.tests + [entryPoint, "-o", partial])
+        if let failure = compileFailure(compile) { return .failed(failure) }
+        // Renamed only once complete, so a killed compile never leaves an object that looks cached.
+        guard rename(partial, object) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: object])
+        }
+        return .built(object)
+    }
+
+    static let entryPointSource = """
+        // Generated by Actorlings: runs the @Test functions linked into this binary.
+        import Testing
+
+        @main struct ActorlingsTestEntryPoint {
+            static func main() async {
+                await Testing.__swiftPMEntryPoint() as Never
+            }
+        }
+
+        """
+
+    private func swiftc(_ arguments: [String]) async throws -> ProcessResult {
+        try await Subprocess.run(ProcessRequest(
+            executable: toolchain.swiftc, arguments: arguments, environment: environment,
+            timeLimit: compileTimeLimit))
+    }
+
+    /// Any error or warning (or a compiler that died) fails the check.
+    private func compileFailure(_ result: ProcessResult) -> Outcome? {
+        let diagnostics = DiagnosticParser.parse(result.output).filter { $0.severity == .error || $0.severity == .warning }
+        switch result.termination {
+        case .exited(0) where diagnostics.isEmpty:
+            return nil
+        case .timedOut:
+            return .timedOut(limit: compileTimeLimit, running: ["the compiler"], output: Self.lastLines(result.output))
+        case .exited, .signaled:
+            if diagnostics.isEmpty {
+                return .compileFailed([Diagnostic(severity: .error, message: "the compiler failed without a diagnostic: " + Self.lastLines(result.output, count: 5).joined(separator: " | "))])
+            }
+            return .compileFailed(diagnostics)
+        }
+    }
+
+    private func runTests(binary: String, request: BuildRequest) async throws -> Outcome {
+        let events = "\(request.buildDirectory)/events.jsonl"
+        try? FileManager.default.removeItem(atPath: events)
+        var environment = environment
+        // The backtracer spends seconds symbolicating a crash we only report in one line.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["NO_COLOR"] = "1"
+        if request.settings.sanitizer == .thread {
+            environment["TSAN_OPTIONS"] = "atexit_sleep_ms=0"
+        }
+        let result = try await Subprocess.run(ProcessRequest(
+            executable: binary,
+            arguments: ["--event-stream-output-path", events, "--event-stream-version", "0"],
+            environment: environment, workingDirectory: request.buildDirectory, timeLimit: request.timeLimit))
+        let report = TestEventParser.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
+        let output = Self.lastLines(result.output)
+        switch result.termination {
+        case .timedOut:
+            return .timedOut(limit: request.timeLimit, running: report.unfinished, output: output)
+        case .signaled(let signal):
+            return .crashed(signal: signal, exitCode: nil, output: output)
+        case .exited(let code):
+            if !report.failures.isEmpty { return .testsFailed(report) }
+            if code != 0 || report.results.isEmpty || !report.unfinished.isEmpty {
+                return .crashed(signal: nil, exitCode: code, output: output)
+            }
+            return .passed(testCount: report.passedCount)
+        }
+    }
+
+    static func lastLines(_ output: String, count: Int = 12) -> [String] {
+        output.split(whereSeparator: \.isNewline).suffix(count).map(String.init)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Synchronization
+
+/// A program to run, and the limits it runs within.
+public struct ProcessRequest: Sendable {
+    /// 1 MiB: room for a few thousand lines of test output, little enough to keep in memory.
+    public static let defaultOutputLimit = 1 << 20
+
+    /// Absolute path of the program; no `PATH` search, so what runs never depends on the caller's shell.
+    public var executable: String
+    /// Arguments after the program's name (`argv[0]` is the executable path).
+    public var arguments: [String]
+    /// The child's complete environment: nothing is inherited implicitly, so runs are reproducible.
+    public var environment: [String: String]
+    /// The child's working directory; `nil` keeps the caller's.
+    public var workingDirectory: String?
+    /// How long the child may run before its whole session is killed; `nil` means no limit.
+    public var timeLimit: Duration?
+    /// Bytes of combined output kept. Past it the first and last halves are kept and the middle is
+    /// counted in ``ProcessResult/droppedBytes``: a flood neither exhausts memory nor hides how a run ended.
+    public var outputLimit: Int
+
+    public init(
+        executable: String,
+        arguments: [String] = [],
+        environment: [String: String],
+        workingDirectory: String? = nil,
+        timeLimit: Duration? = nil,
+        outputLimit: Int = ProcessRequest.defaultOutputLimit
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.timeLimit = timeLimit
+        self.outputLimit = outputLimit
+    }
+}
+
+/// How a child ended, and what it printed.
+public struct ProcessResult: Sendable, Equatable {
+    public enum Termination: Sendable, Equatable {
+        /// The child exited with this status. `-1` means its status was lost: someone else reaped it.
+        case exited(Int32)
+        /// The child was ended by this signal (not by us: see ``timedOut``).
+        case signaled(Int32)
+        /// The time limit passed and the child's session was killed.
+        case timedOut
+    }
+
+    public var termination: Termination
+    /// Standard output and standard error in arrival order (they share one pipe), decoded as UTF-8
+    /// with invalid bytes replaced. When output was truncated the kept halves are simply joined.
+    public var output: String
+    /// Bytes of output dropped from the middle because of ``ProcessRequest/outputLimit``.
+    public var droppedBytes: Int
+    /// Wall-clock time from launch until the child was reaped.
+    public var duration: Duration
+
+    public init(termination: Termination, output: String, droppedBytes: Int = 0, duration: Duration = .zero) {
+        self.termination = termination
+        self.output = output
+        self.droppedBytes = droppedBytes
+        self.duration = duration
+    }
+}
+
+/// The child could not be started at all (as opposed to started and failed, which is a ``ProcessResult``).
+public enum SubprocessError: Error, Sendable, Equatable, CustomStringConvertible {
+    case cannotLaunch(executable: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotLaunch(let executable, let reason):
+            "Cannot launch \(executable): \(reason)."
+        }
+    }
+}
+
+/// Live processes grouped by the session they belong to.
+///
+/// Every child of ``Subprocess`` leads a session of its own, so "the session whose id is the child's
+/// pid" is exactly the child and everything it forked, even descendants that were orphaned.
+public enum ProcessTree {}
+
+/// Runs a child process the way a learner's code needs it: bounded in time and output, and
+/// cleaned up completely, descendants included.
+public enum Subprocess {
+    /// Runs the request to completion.
+    ///
+    /// The blocking work (poll, read, waitpid) runs on a dedicated thread, never on the cooperative
+    /// pool, whose few threads a hung child would otherwise pin. Cancelling the calling task kills
+    /// the child's whole session within about 50 ms plus the grace period, then throws
+    /// `CancellationError`.
+    ///
+    /// - Throws: ``SubprocessError/cannotLaunch(executable:reason:)`` when the child can't start;
+    ///   `CancellationError` when the calling task was cancelled.
+    public static func run(_ request: ProcessRequest) async throws -> ProcessResult {
+        try Task.checkCancellation()
+        let cancellation = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(with: Result { try runBlocking(request, cancellation: cancellation) })
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// How often the supervising loop wakes to check the deadline, cancellation and the child.
+    static let pollInterval: Duration = .milliseconds(50)
+    /// How long processes get between SIGTERM and SIGKILL: enough to flush and exit, short enough
+    /// that a hung exercise is reported at once.
+    static let gracePeriod: Duration = .milliseconds(200)
+
+    private static func runBlocking(_ request: ProcessRequest, cancellation: CancellationFlag) throws -> ProcessResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var child = try launch(request)
+        let termination = try supervise(&child, until: request.timeLimit.map { start + $0 }, cancellation: cancellation)
+        let kept = child.output.bytes
+        return ProcessResult(
+            termination: termination,
+            output: String(decoding: kept, as: UTF8.self),
+            droppedBytes: child.output.droppedBytes,
+            duration: start.duration(to: clock.now)
+        )
+    }
+
+    private static func launch(_ request: ProcessRequest) throws(SubprocessError) -> ChildProcess {
+        func failure(_ reason: String) -> SubprocessError {
+            .cannotLaunch(executable: request.executable, reason: reason)
+        }
+        guard request.executable.hasPrefix("/") else {
+            throw failure("the path must be absolute (no PATH search is done)")
+        }
+        if let directory = request.workingDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw failure("the working directory \(directory) does not exist") }
+        }
+        let pipe: (read: Int32, write: Int32)
+        do {
+            pipe = try openOutputPipe()
+        } catch {
+            throw failure("cannot create an output pipe: \(error.message)")
+        }
+        // The child owns its copy of the write end from here on; keeping ours open would stop the
+        // read end from ever reporting end-of-file.
+        defer { close(pipe.write) }
+        do {
+            let pid = try spawn(request, output: pipe.write)
+            return ChildProcess(pid: pid, readEnd: pipe.read, outputLimit: request.outputLimit)
+        } catch {
+            close(pipe.read)
+            throw failure(explanation(of: error, launching: request.executable))
+        }
+    }
+
+    private static func explanation(of error: SystemCallError, launching executable: String) -> String {
+        switch error.code {
+        case ENOENT where access(executable, F_OK) == 0:
+            "the file exists but its interpreter (#! line) or loader was not found"
+        case ENOENT: "no such file"
+        case EACCES: "permission denied (is it an executable file, in a directory you can enter?)"
+        case ENOEXEC: "not a program this system can run"
+        default: error.message
+        }
+    }
+
+    /// Reads output until the child exits, the deadline passes or the caller cancels, and always
+    /// leaves the child reaped and its session empty.
+    private static func supervise(
+        _ child: inout ChildProcess,
+        until deadline: ContinuousClock.Instant?,
+        cancellation: CancellationFlag
+    ) throws -> ProcessResult.Termination {
+        let clock = ContinuousClock()
+        while true {
+            if cancellation.isCancelled {
+                child.killSession()
+                _ = child.reap()
+                throw CancellationError()
+            }
+            // Checked before the deadline: a child that did finish gets its real outcome reported.
+            if hasExited(child.pid) {
+                // A test binary that forked a background child must not leave it behind, nor
+                // keep our pipe open with it.
+                if !ProcessTree.sessionMembers(of: child.pid).isEmpty {
+                    child.killSession()
+                }
+                child.drain()
+                return child.reap()
+            }
+            if let deadline, clock.now >= deadline {
+                child.killSession()
+                child.drain()
+                _ = child.reap()
+                return .timedOut
+            }
+            var wait = pollInterval
+            if let deadline { wait = min(wait, max(.zero, clock.now.duration(to: deadline))) }
+            child.pump(waitingAtMost: wait)
+        }
+    }
+
+    /// Calls `body` with a NULL-terminated array of C strings, freed afterwards: the `argv` and
+    /// `envp` shape that `posix_spawn` wants.
+    static func withCStringArray<Value>(
+        _ strings: [String],
+        _ body: ([UnsafeMutablePointer<CChar>?]) -> Value
+    ) -> Value {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer {
+            for pointer in pointers { free(pointer) }
+        }
+        return body(pointers)
+    }
+}
+
+/// A failed system call, with the errno it left.
+struct SystemCallError: Error {
+    var call: String
+    var code: Int32
+
+    init(_ call: String, code: Int32 = errno) {
+        self.call = call
+        self.code = code
+    }
+
+    var message: String { "\(String(cString: strerror(code))) (\(call))" }
+}
+
+/// Set from the cancellation handler, read by the supervising thread. An `Atomic` because the one
+/// bit is polled many times a second, and no lock is needed to make a single flag consistent.
+final class CancellationFlag: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+}
