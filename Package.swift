@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(
             name: "ActorlingsCoreTests",
             dependencies: ["ActorlingsCore"],
-            exclude: ["Golden"],
+            exclude: ["Golden", "Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -49,15 +49,21 @@ public struct CourseLoader: Sendable {
 
         var steps: [Step] = []
         var seenExercises: [String: String] = [:]
+        // Folder name → ids listed in course.toml, kept even for exercises that failed to load,
+        // so a broken exercise is not also reported as unlisted.
+        var listed: [String: Set<String>] = [:]
         for (index, table) in stepTables.enumerated() {
             if let step = loadStep(
                 table, index: index, defaultForbidden: defaultForbidden, constructIDs: constructIDs,
                 seenExercises: &seenExercises, problems: &problems)
             {
                 steps.append(step)
+                if case .array(let ids) = table["exercises"]?.value {
+                    listed[step.directoryName] = Set(ids.compactMap { if case .string(let id) = $0 { id } else { nil } })
+                }
             }
         }
-        problems += strayFolders(steps: steps)
+        problems += strayFolders(steps: steps, listed: listed)
 
         guard problems.isEmpty, let title, let version else {
             throw CourseLoadError(problems: problems)
@@ -165,7 +171,7 @@ public struct CourseLoader: Sendable {
     }
 
     /// Exercise folders that no step lists are almost always a forgotten `exercises` entry.
-    private func strayFolders(steps: [Step]) -> [CourseProblem] {
+    private func strayFolders(steps: [Step], listed: [String: Set<String>]) -> [CourseProblem] {
         var problems: [CourseProblem] = []
         let stepFolders = Dictionary(uniqueKeysWithValues: steps.map { ($0.directoryName, $0) })
         for folder in files.directories(in: "Exercises") ?? [] where !folder.hasPrefix(".") {
@@ -173,8 +179,8 @@ public struct CourseLoader: Sendable {
                 problems.append(CourseProblem(file: "Exercises/\(folder)", message: "this folder belongs to no step of course.toml; add the step or rename the folder"))
                 continue
             }
-            let listed = Set(step.exercises.map(\.id))
-            for exercise in files.directories(in: "Exercises/\(folder)") ?? [] where !exercise.hasPrefix(".") && !listed.contains(exercise) {
+            let ids = listed[folder] ?? []
+            for exercise in files.directories(in: "Exercises/\(folder)") ?? [] where !exercise.hasPrefix(".") && !ids.contains(exercise) {
                 problems.append(CourseProblem(file: "Exercises/\(folder)/\(exercise)", message: "this exercise is not listed in step \(step.number)'s `exercises` in course.toml"))
             }
         }

@@ -18,7 +18,7 @@ public struct ShippedFiles: Sendable, Equatable {
         var ids: [String: String] = [:]
         var problems: [CourseProblem] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingTrailingWhitespace()
+            let trimmed = String(line).trimmingTrailingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let parts = trimmed.split(separator: " ", maxSplits: 1)
             let id = parts.first.map(String.init) ?? ""

@@ -89,7 +89,9 @@ public struct VerdictRenderer: Sendable {
         } else {
             out = [palette.apply(.boldRed, "✘ \(exercise.id) does not compile yet (\(counts.joined(separator: ", ")))")]
         }
-        for diagnostic in diagnostics.prefix(diagnosticLimit) {
+        // Errors first: a warning is rarely why the code does not compile.
+        let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
+        for diagnostic in ordered.prefix(diagnosticLimit) {
             out.append("")
             out += renderDiagnostic(diagnostic)
         }
@@ -102,35 +104,39 @@ public struct VerdictRenderer: Sendable {
         return out
     }
 
+    /// One diagnostic in the style of rustc and swiftc's own excerpts: location, the source
+    /// line with a caret under the column, then notes and the documentation link, all hung on
+    /// a gutter as wide as the line number.
     public func renderDiagnostic(_ diagnostic: Diagnostic) -> [String] {
         let style: Palette.Style = diagnostic.severity == .error ? .boldRed : .boldYellow
         var out = [palette.apply(style, diagnostic.severity.rawValue + ":") + " " + palette.apply(.bold, diagnostic.displayMessage)]
+        let gutter = String(repeating: " ", count: diagnostic.line.map { String($0).count } ?? 1)
         if let file = diagnostic.file, let line = diagnostic.line {
-            out.append(palette.apply(.cyan, "  --> ") + "\(file):\(line)" + (diagnostic.column.map { ":\($0)" } ?? ""))
-            out += excerpt(file: file, line: line, column: diagnostic.column)
+            out.append(gutter + palette.apply(.cyan, "--> ") + "\(file):\(line)" + (diagnostic.column.map { ":\($0)" } ?? ""))
+            out += excerpt(file: file, line: line, column: diagnostic.column, gutter: gutter)
         }
         for note in diagnostic.notes {
-            var text = palette.apply(.cyan, "   = note: ") + note.message
+            var text = gutter + palette.apply(.cyan, " = note: ") + note.message
             if let file = note.file, let line = note.line, file != diagnostic.file || line != diagnostic.line {
                 text += palette.apply(.dim, " (\(Self.lastComponent(file)):\(line))")
             }
             out.append(text)
         }
         if let url = diagnostic.documentationURL {
-            out.append(palette.apply(.cyan, "   = learn more: ") + palette.apply(.underline, url))
+            out.append(gutter + palette.apply(.cyan, " = learn more: ") + palette.apply(.underline, url))
         }
         return out
     }
 
-    private func excerpt(file: String, line: Int, column: Int?) -> [String] {
+    private func excerpt(file: String, line: Int, column: Int?, gutter: String) -> [String] {
         guard let lines = sourceLines(file), line >= 1, line <= lines.count else { return [] }
-        let number = String(line)
-        let gutter = String(repeating: " ", count: number.count)
+        let source = lines[line - 1]
         var out = [palette.apply(.dim, "\(gutter) |")]
-        let text = lines[line - 1].replacingTabs()
-        out.append(palette.apply(.dim, "\(number) | ") + text)
+        out.append(palette.apply(.dim, "\(line) | ") + source.replacingTabs())
         if let column, column >= 1 {
-            out.append(palette.apply(.dim, "\(gutter) | ") + String(repeating: " ", count: column - 1) + palette.apply(.boldRed, "^"))
+            // The compiler counts a tab as one column; the excerpt shows it as four spaces.
+            let before = source.prefix(column - 1).replacingTabs()
+            out.append(palette.apply(.dim, "\(gutter) | ") + String(repeating: " ", count: before.count) + palette.apply(.boldRed, "^"))
         }
         return out
     }
@@ -194,7 +200,7 @@ public func seconds(_ duration: Duration) -> String {
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
 }
 
-extension Substring {
+extension StringProtocol {
     func replacingTabs() -> String {
         String(self).split(separator: "\t", omittingEmptySubsequences: false).joined(separator: "    ")
     }

@@ -169,7 +169,16 @@ public struct ExerciseBuilder: Sendable {
         }
     }
 
+    /// The last lines of output, without stack-frame lines ("6  Module  0x00… <unavailable> + 93"):
+    /// the runtime prints them after a crash and they would push the cause out of view.
     static func lastLines(_ output: String, count: Int = 12) -> [String] {
-        output.split(whereSeparator: \.isNewline).suffix(count).map(String.init)
+        output.split(whereSeparator: \.isNewline)
+            .filter { !isStackFrame($0) }
+            .suffix(count).map(String.init)
+    }
+
+    static func isStackFrame(_ line: Substring) -> Bool {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
     }
 }

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// Runs the built `actorlings` binary against the fixture course: one exercise per outcome.
+@Suite("End to end: the binary against a fixture course", .serialized)
+struct EndToEndTests {
+    let course: String
+
+    init() throws {
+        course = try TestPaths.copyOfFixtureCourse()
+    }
+
+    @Test("A passing exercise passes with exit code 0")
+    func passing() throws {
+        let result = try runActorlings(["check", "passing"], in: course)
+        #expect(result.status == 0)
+        #expect(result.output.contains("✔ passing passed (1 test,"))
+        #expect(result.output.contains("Remember this."))
+        #expect(!result.output.contains("\u{1B}["), "no colour without a terminal")
+    }
+
+    @Test("A compile error is reported with its location and an excerpt")
+    func compileError() throws {
+        let result = try runActorlings(["check", "compile-error"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("✘ compile-error does not compile yet (1 error, 1 warning)"))
+        #expect(result.output.contains("error: missing return in global function expected to return 'Int'"))
+        #expect(result.output.contains("--> Exercises/00-basics/compile-error/Sources/Code.swift:3:1"))
+    }
+
+    @Test("A failing test shows expected against actual")
+    func failingTest() throws {
+        let result = try runActorlings(["check", "failing-test"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("1 of 2 tests failed"))
+        #expect(result.output.contains("Expectation failed: (triple(3) → 6) == 9"))
+    }
+
+    @Test("A hanging exercise is stopped at its time limit and names the running test")
+    func hangs() throws {
+        let start = Date()
+        let result = try runActorlings(["check", "hangs"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("hangs did not finish within 2 s and was stopped"))
+        #expect(result.output.contains("Still running: finishes()"))
+        #expect(Date().timeIntervalSince(start) < 60, "generous bound: compile + 2 s limit")
+    }
+
+    @Test("A crashing exercise reports the signal and the cause")
+    func crashes() throws {
+        let result = try runActorlings(["check", "crashes"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("💥 crashes crashed while its tests ran (signal 4"))
+        #expect(result.output.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
+    }
+
+    @Test("An unknown exercise is a usage error with a suggestion")
+    func unknownExercise() throws {
+        let result = try runActorlings(["check", "pasing"], in: course)
+        #expect(result.status == 64)
+        #expect(result.errors.contains("there is no exercise 'pasing'; did you mean 'passing'?"))
+    }
+
+    @Test("Without a terminal, no command prints where the learner stands; from a subfolder too")
+    func status() throws {
+        let result = try runActorlings([], in: course + "/Exercises/00-basics")
+        #expect(result.status == 0)
+        #expect(result.output.contains("Fixture course 1.0.0 — 0 of 5 exercises passed"))
+        #expect(result.output.contains("Your next exercise: passing"))
+    }
+
+    @Test("Progress is recorded and list shows it")
+    func progress() throws {
+        _ = try runActorlings(["check", "passing"], in: course)
+        _ = try runActorlings(["check", "failing-test"], in: course)
+        let list = try runActorlings(["list"], in: course)
+        #expect(list.output.contains("1 of 5 exercises passed"))
+        #expect(list.output.contains("✔ passing"))
+        #expect(list.output.contains("✘ failing-test"))
+        let saved = try String(contentsOfFile: course + "/.actorlings/progress.json", encoding: .utf8)
+        #expect(saved.contains("\"format\" : 1"))
+    }
+
+    @Test("A damaged progress file is set aside with a message, never a crash")
+    func damagedProgress() throws {
+        try FileManager.default.createDirectory(atPath: course + "/.actorlings", withIntermediateDirectories: true)
+        try "{\"format\": 1, \"exerc".write(toFile: course + "/.actorlings/progress.json", atomically: true, encoding: .utf8)
+        let result = try runActorlings(["list"], in: course)
+        #expect(result.status == 0)
+        #expect(result.errors.contains("Your progress file was damaged (it is not valid JSON)"))
+        #expect(FileManager.default.fileExists(atPath: course + "/.actorlings/progress.json.damaged"))
+    }
+
+    @Test("An edited test file is reported, not trusted")
+    func editedTests() throws {
+        let path = course + "/Exercises/00-basics/failing-test/Tests/CodeTests.swift"
+        try (String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "== 9", with: "== 6")).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runActorlings(["check", "failing-test"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("The tests of failing-test were changed"))
+    }
+
+    @Test("A forbidden construct is refused, but not in comments or strings")
+    func forbidden() throws {
+        let path = course + "/Exercises/00-basics/passing/Sources/Code.swift"
+        try ("// @unchecked Sendable is fine in a comment\nlet note = \"@unchecked Sendable\"\nfinal class Box: @unchecked Sendable {}\n"
+            + String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runActorlings(["check", "passing"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("@unchecked Sendable at Exercises/00-basics/passing/Sources/Code.swift:3:18"))
+        #expect(!result.output.contains("Code.swift:1:"))
+    }
+
+    @Test("Hints come one at a time")
+    func hints() throws {
+        let first = try runActorlings(["hint", "failing-test"], in: course)
+        #expect(first.output.contains("(1 of 2)"))
+        #expect(first.output.contains("1. First hint."))
+        #expect(!first.output.contains("Second hint."))
+        let second = try runActorlings(["hint", "failing-test"], in: course)
+        #expect(second.output.contains("2. Second hint."))
+        #expect(second.output.contains("That was the last hint"))
+    }
+
+    @Test("dev check verifies the fixture course, lessons included")
+    func devCheck() throws {
+        let result = try runActorlings(["dev", "check", "--color", "never"], in: course)
+        // The hang, crash and passing exercises don't fail as declared: dev check must say so.
+        #expect(result.status == 1)
+        #expect(result.output.contains("✔ compile-error"))
+        #expect(result.output.contains("✔ failing-test"))
+        #expect(result.output.contains("✘ hangs"))
+        #expect(result.output.contains("as shipped, expected failing tests (finishes()), but the outcome was timed-out"))
+        #expect(result.output.contains("✔ Lessons/00-basics.md                    2 code blocks"))
+    }
+
+    @Test("Usage errors exit with 64 and help exits with 0")
+    func usage() throws {
+        let bad = try runActorlings(["frobnicate"], in: course)
+        #expect(bad.status == 64)
+        #expect(bad.errors.contains("unknown command 'frobnicate'"))
+        let help = try runActorlings(["--help"], in: course)
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE"))
+        let version = try runActorlings(["--version"], in: "/")
+        #expect(version.output.hasPrefix("actorlings "))
+    }
+
+    @Test("Outside a course, a clear error")
+    func outsideCourse() throws {
+        let result = try runActorlings(["list"], in: FileManager.default.temporaryDirectory.path)
+        #expect(result.status == 70)
+        #expect(result.errors.contains("No Actorlings course was found"))
+    }
+}

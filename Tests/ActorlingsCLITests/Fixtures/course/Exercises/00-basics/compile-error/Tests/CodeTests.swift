@@ -1,0 +1,6 @@
+import Testing
+@testable import CompileError
+
+@Test func doubles() {
+    #expect(double(21) == 42)
+}

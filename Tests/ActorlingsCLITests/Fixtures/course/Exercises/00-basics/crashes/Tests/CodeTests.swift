@@ -1,0 +1,6 @@
+import Testing
+@testable import Crashes
+
+@Test func firstOfEmpty() {
+    #expect(first(of: []) == 0)
+}

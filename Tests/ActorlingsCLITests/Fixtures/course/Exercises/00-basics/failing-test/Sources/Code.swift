@@ -1,0 +1,3 @@
+func triple(_ value: Int) -> Int {
+    value * 2
+}

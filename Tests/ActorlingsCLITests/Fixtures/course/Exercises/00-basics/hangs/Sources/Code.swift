@@ -1,0 +1,3 @@
+func waitForever() async {
+    await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+}

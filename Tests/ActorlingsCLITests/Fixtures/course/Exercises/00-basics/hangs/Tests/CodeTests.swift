@@ -1,0 +1,6 @@
+import Testing
+@testable import Hangs
+
+@Test func finishes() async {
+    await waitForever()
+}

@@ -1,0 +1,70 @@
+import ActorlingsCLI
+import Foundation
+import Synchronization
+
+/// A console that records everything, for running commands in-process.
+final class RecordingConsole: Console {
+    private let state = Mutex<(output: String, errors: String, answers: [String])>(("", "", []))
+    let isInteractive: Bool
+    let width = 80
+
+    init(interactive: Bool = false, answers: [String] = []) {
+        isInteractive = interactive
+        state.withLock { $0.answers = answers }
+    }
+
+    func write(_ text: String) { state.withLock { $0.output += text } }
+    func writeError(_ text: String) { state.withLock { $0.errors += text } }
+    func readLine() -> String? {
+        state.withLock { $0.answers.isEmpty ? nil : $0.answers.removeFirst() }
+    }
+
+    var output: String { state.withLock { $0.output } }
+    var errors: String { state.withLock { $0.errors } }
+}
+
+enum TestPaths {
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let repositoryRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent().path
+    static let fixtureCourse = testsDirectory.appendingPathComponent("Fixtures/course").path
+
+    /// The `actorlings` binary SwiftPM built next to the test bundle.
+    static var binary: String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On macOS the runner lives inside PackageTests.xctest/Contents/MacOS.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("actorlings").path), directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("actorlings").path
+    }
+
+    /// A private copy of the fixture course, so checks can write `.actorlings/` freely.
+    static func copyOfFixtureCourse() throws -> String {
+        let destination = FileManager.default.temporaryDirectory
+            .appendingPathComponent("actorlings-fixture-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: fixtureCourse, toPath: destination)
+        return destination
+    }
+}
+
+/// Runs the real binary and returns its exit status and output.
+func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TestPaths.binary)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    var environment = ProcessInfo.processInfo.environment
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read before waiting so a large output cannot fill the pipe and stall the child.
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+}

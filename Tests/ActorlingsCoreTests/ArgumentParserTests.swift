@@ -1,0 +1,61 @@
+import Testing
+@testable import ActorlingsCore
+
+@Suite("Parsing the command line")
+struct ArgumentParserTests {
+    @Test("Commands and their arguments", arguments: [
+        ([], Command.start),
+        (["watch"], .watch),
+        (["list"], .list),
+        (["check"], .check(.current)),
+        (["check", "intro"], .check(.exercise("intro"))),
+        (["check", "--all"], .check(.all)),
+        (["hint"], .hint(nil)),
+        (["hint", "intro"], .hint("intro")),
+        (["lesson", "1"], .lesson("1")),
+        (["reset", "intro"], .reset("intro", confirmed: false)),
+        (["reset", "intro", "--yes"], .reset("intro", confirmed: true)),
+        (["reset", "-y", "intro"], .reset("intro", confirmed: true)),
+        (["solution", "intro"], .solution("intro")),
+        (["dev", "check"], .devCheck(only: [])),
+        (["dev", "check", "--only", "a,b", "--only", "c"], .devCheck(only: ["a", "b", "c"])),
+        (["dev", "generate"], .devGenerate),
+        (["--help"], .help(nil)),
+        (["help", "check"], .help("check")),
+        (["check", "--help"], .help("check")),
+        (["--version"], .version),
+    ] as [([String], Command)])
+    func commands(arguments: [String], expected: Command) throws {
+        #expect(try ArgumentParser.parse(arguments).command == expected)
+    }
+
+    @Test("Global options anywhere on the line")
+    func globalOptions() throws {
+        let invocation = try ArgumentParser.parse(["--color", "never", "list", "--root=/tmp/course"])
+        #expect(invocation.command == .list)
+        #expect(invocation.color == .never)
+        #expect(invocation.root == "/tmp/course")
+        #expect(try ArgumentParser.parse(["--color=always"]).color == .always)
+    }
+
+    @Test("Usage errors say what was wrong", arguments: [
+        (["chek"], "unknown command 'chek'; did you mean 'check'?"),
+        (["--colour"], "unknown option '--colour'"),
+        (["--color", "sometimes"], "--color takes auto, always or never, not 'sometimes'"),
+        (["--color"], "--color needs a value"),
+        (["reset"], "reset needs the exercise to restore, e.g. `actorlings reset intro`"),
+        (["check", "a", "b"], "'check' takes one argument, but got 2: a b"),
+        (["check", "a", "--all"], "give an exercise or --all, not both"),
+        (["list", "--yes"], "'list' does not take --yes"),
+        (["dev"], "dev needs a subcommand: `dev check` or `dev generate`"),
+        (["dev", "chekc"], "unknown dev subcommand 'chekc'; did you mean 'check'?"),
+    ] as [([String], String)])
+    func usageErrors(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments) }
+        do {
+            _ = try ArgumentParser.parse(arguments)
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+@testable import ActorlingsCore
+
+/// A small valid course held in memory; each test breaks one thing.
+private func validCourse() -> [String: String] {
+    [
+        "Exercises/course.toml": """
+            format = 1
+            title = "Test course"
+            version = "1.2.3"
+            minimum-swift = "6.2"
+            forbid = ["unchecked-sendable"]
+
+            [[construct]]
+            id = "unchecked-sendable"
+            pattern = "@unchecked Sendable"
+            why = "It hides races."
+            instead = "Use an actor."
+
+            [[construct]]
+            id = "task-detached"
+            pattern = "Task.detached"
+            why = "It loses context."
+            instead = "Use @concurrent."
+
+            [[step]]
+            number = 0
+            id = "welcome"
+            title = "Welcome"
+            exercises = ["intro"]
+
+            [[step]]
+            number = 1
+            id = "single-threaded"
+            title = "Single-threaded"
+            exercises = ["main-actor-mode"]
+            """,
+        "Lessons/00-welcome.md": "# Welcome\n\n## Reading a diagnostic\n\n## Exercises\n\n- `intro`\n",
+        "Lessons/01-single-threaded.md": "# Single\n\n## Main actor mode\n\n## Exercises\n\n- `main-actor-mode`\n",
+        "Exercises/00-welcome/intro/exercise.toml": """
+            title = "Intro"
+            section = "reading-a-diagnostic"
+            files = ["Greeting.swift"]
+            hints = ["one", "two"]
+            after = "Done."
+
+            [settings]
+            swift-version = 6
+
+            [expect]
+            tests = ["greets()"]
+            """,
+        "Exercises/00-welcome/intro/Sources/Greeting.swift": "func greet() -> String { \"\" }\n",
+        "Exercises/00-welcome/intro/Tests/GreetingTests.swift": "import Testing\n",
+        "Solutions/00-welcome/intro/Greeting.swift": "func greet() -> String { \"hi\" }\n",
+        "Exercises/01-single-threaded/main-actor-mode/exercise.toml": """
+            title = "Main actor mode"
+            section = "main-actor-mode"
+            files = ["Feed.swift"]
+            time-limit = 5
+            forbid = ["task-detached"]
+            allow = ["unchecked-sendable"]
+            hints = ["one", "two", "three"]
+            after = \"\"\"
+            Remember.
+            \"\"\"
+
+            [settings]
+            default-isolation = "MainActor"
+            upcoming-features = ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"]
+
+            [expect]
+            diagnostic = "ActorIsolatedCall"
+            """,
+        "Exercises/01-single-threaded/main-actor-mode/Sources/Feed.swift": "final class Feed {}\n",
+        "Exercises/01-single-threaded/main-actor-mode/Tests/FeedTests.swift": "import Testing\n",
+        "Solutions/01-single-threaded/main-actor-mode/Feed.swift": "final class Feed {}\n",
+    ]
+}
+
+private func problems(_ files: [String: String]) -> [CourseProblem] {
+    do {
+        _ = try CourseLoader(files: InMemoryCourseFiles(files)).load()
+        return []
+    } catch let error as CourseLoadError {
+        return error.problems
+    } catch {
+        return [CourseProblem(file: "?", message: "\(error)")]
+    }
+}
+
+@Suite("Loading and validating the course")
+struct CourseLoaderTests {
+    @Test("A valid course loads with every field")
+    func valid() throws {
+        let course = try CourseLoader(files: InMemoryCourseFiles(validCourse())).load()
+        #expect(course.title == "Test course")
+        #expect(course.version == "1.2.3")
+        #expect(course.minimumSwift == ToolchainVersion([6, 2]))
+        #expect(course.exercises.map(\.id) == ["intro", "main-actor-mode"])
+        let intro = try #require(course.exercise(id: "intro"))
+        #expect(intro.directory == "Exercises/00-welcome/intro")
+        #expect(intro.solutionPaths == ["Solutions/00-welcome/intro/Greeting.swift"])
+        #expect(intro.testPaths == ["Exercises/00-welcome/intro/Tests/GreetingTests.swift"])
+        #expect(intro.expectedFailure == .tests(["greets()"]))
+        #expect(intro.forbidden == ["unchecked-sendable"])
+        #expect(intro.timeLimit == .seconds(10))
+        let feed = try #require(course.exercise(id: "main-actor-mode"))
+        #expect(feed.moduleName == "MainActorMode")
+        #expect(feed.testModuleName == "MainActorModeTests")
+        #expect(feed.forbidden == ["task-detached"])
+        #expect(feed.timeLimit == .seconds(5))
+        #expect(feed.afterPass == "Remember.\n")
+        #expect(feed.settings.defaultIsolation == .mainActor)
+        #expect(feed.settings.compilerFlags == [
+            "-swift-version", "6", "-default-isolation", "MainActor",
+            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+            "-enable-upcoming-feature", "InferIsolatedConformances",
+        ])
+        #expect(feed.expectedFailure == .compile(diagnostic: "ActorIsolatedCall", message: nil))
+    }
+
+    @Test("An unknown key is reported with its line and a suggestion")
+    func unknownKey() {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
+            .replacingOccurrences(of: "hints = ", with: "hintz = ")
+        let found = problems(files)
+        #expect(found.contains(CourseProblem(file: "Exercises/00-welcome/intro/exercise.toml", line: 4, key: "hintz", message: "unknown key; did you mean 'hints'?")))
+        #expect(found.contains { $0.key == "hints" && $0.message.contains("missing") })
+    }
+
+    @Test("A key written below a table header is explained")
+    func keyInWrongTable() {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/exercise.toml"]! += "\nafter-note = \"x\"\n"
+        let found = problems(files)
+        #expect(found.contains { $0.key == "expect.after-note" && $0.line == 12 })
+    }
+
+    @Test("A TOML syntax error names the file and line")
+    func syntaxError() {
+        var files = validCourse()
+        files["Exercises/course.toml"] = "format = 1\ntitle = \"unterminated\n"
+        let found = problems(files)
+        #expect(found.count == 1)
+        #expect(found.first?.file == "Exercises/course.toml")
+        #expect(found.first?.line == 2)
+    }
+
+    @Test("A newer course format asks to update Actorlings")
+    func newerFormat() {
+        var files = validCourse()
+        files["Exercises/course.toml"] = files["Exercises/course.toml"]!.replacingOccurrences(of: "format = 1", with: "format = 9")
+        #expect(throws: NewerCourseFormatError.self) { try CourseLoader(files: InMemoryCourseFiles(files)).load() }
+    }
+
+    @Test("Missing lesson, section, solution and test files are each reported")
+    func missingFiles() {
+        var files = validCourse()
+        files["Lessons/00-welcome.md"] = nil
+        files["Solutions/01-single-threaded/main-actor-mode/Feed.swift"] = nil
+        files["Exercises/01-single-threaded/main-actor-mode/Tests/FeedTests.swift"] = nil
+        files["Lessons/01-single-threaded.md"] = "# Single\n\n## Main actor mood\n"
+        let messages = problems(files).map(\.description)
+        #expect(messages.contains { $0.contains("Lessons/00-welcome.md does not exist") })
+        #expect(messages.contains { $0.contains("Solutions/01-single-threaded/main-actor-mode/Feed.swift: the reference solution") })
+        #expect(messages.contains { $0.contains("no Swift Testing tests") })
+        #expect(messages.contains { $0.contains("no heading with slug 'main-actor-mode'; did you mean 'main-actor-mood'?") })
+    }
+
+    @Test("Unlisted files and unlisted exercise folders are reported")
+    func strays() {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/Sources/Extra.swift"] = "let x = 1\n"
+        files["Exercises/00-welcome/forgotten/exercise.toml"] = ""
+        files["Exercises/07-later/thing/exercise.toml"] = ""
+        let messages = problems(files).map(\.description)
+        #expect(messages.contains { $0.contains("Sources/Extra.swift is not listed") })
+        #expect(messages.contains { $0.contains("Exercises/00-welcome/forgotten: this exercise is not listed") })
+        #expect(messages.contains { $0.contains("Exercises/07-later: this folder belongs to no step") })
+    }
+
+    @Test("Bad settings and expectations are explained", arguments: [
+        ("swift-version = 6", "swift-version = 7", "must be 5 or 6, found 7"),
+        ("swift-version = 6", "default-isolation = \"mainactor\"", "must be \"MainActor\" or \"nonisolated\" (case-sensitive)"),
+        ("swift-version = 6", "upcoming-features = [\"NonisolatedNonSendingByDefault\"]", "did you mean 'NonisolatedNonsendingByDefault'?"),
+        ("swift-version = 6", "strict-concurrency = \"complete\"", "only applies with swift-version = 5"),
+        ("tests = [\"greets()\"]", "diagnostic = \"#ActorIsolatedCall\"", "write the group without '#'"),
+        ("tests = [\"greets()\"]", "tests = [\"a()\"]\nmessage = \"x\"", "not both"),
+        ("tests = [\"greets()\"]", "", "say why the shipped exercise fails"),
+        ("files = [\"Greeting.swift\"]", "files = [\"Greeting.swift\"]\ntime-limit = 0", "must be between 1 and 600 seconds"),
+        ("files = [\"Greeting.swift\"]", "files = [\"Greeting.swift\"]\nforbid = [\"dispatch\"]", "unknown construct 'dispatch'"),
+    ])
+    func badValues(original: String, replacement: String, message: String) {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
+            .replacingOccurrences(of: original, with: replacement)
+        let found = problems(files)
+        #expect(found.contains { $0.message.contains(message) }, "\(found)")
+        #expect(found.allSatisfy { $0.file == "Exercises/00-welcome/intro/exercise.toml" })
+    }
+
+    @Test("Steps are numbered in order and exercise ids are unique")
+    func stepsAndIDs() {
+        var files = validCourse()
+        files["Exercises/course.toml"] = files["Exercises/course.toml"]!
+            .replacingOccurrences(of: "number = 1", with: "number = 2")
+            .replacingOccurrences(of: "exercises = [\"main-actor-mode\"]", with: "exercises = [\"main-actor-mode\", \"intro\", \"Bad_ID\"]")
+        let messages = problems(files).map(\.description)
+        #expect(messages.contains { $0.contains("expected 1, found 2") })
+        #expect(messages.contains { $0.contains("'intro' is listed twice") })
+        #expect(messages.contains { $0.contains("'Bad_ID' is not a valid exercise id") })
+    }
+
+    @Test("Module names come from ids", arguments: [
+        ("intro", "Intro"), ("main-actor-mode", "MainActorMode"), ("async-let", "AsyncLet"), ("step2-x", "Step2X"),
+    ])
+    func moduleNames(id: String, module: String) {
+        #expect(Exercise.moduleName(forID: id) == module)
+    }
+}
