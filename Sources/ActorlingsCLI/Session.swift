@@ -60,6 +60,8 @@ struct Session: Sendable {
             return try await devCheck(only: only)
         case .devGenerate:
             return try devGenerate()
+        case .devBenchmark(let exercise, let runs):
+            return try await devBenchmark(exercise: exercise, runs: runs)
         case .help, .version:
             return .success
         }

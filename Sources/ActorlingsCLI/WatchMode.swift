@@ -17,6 +17,11 @@ struct WatchMode {
         case signal(Int32)
     }
 
+    /// How long a burst of file events must be quiet before a check starts. Editors save with a
+    /// few events within milliseconds (write a temporary file, rename it); 30 ms covers that
+    /// without adding much to save→verdict.
+    static let debounce: Duration = .milliseconds(30)
+
     let session: Session
     let checker: ExerciseChecker
 
@@ -145,7 +150,7 @@ struct WatchMode {
         self.watcher = watcher
         let continuation = continuation
         watchTask = Task {
-            for await _ in watcher.changes() { continuation.yield(.changed) }
+            for await _ in watcher.changes(debounce: Self.debounce) { continuation.yield(.changed) }
         }
     }
 

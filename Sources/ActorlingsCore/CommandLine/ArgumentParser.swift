@@ -34,9 +34,9 @@ public enum ArgumentParser {
                 flags.insert("--version")
             case "--all", "--yes", "-y":
                 flags.insert(argument == "-y" ? "--yes" : argument)
-            case "--only":
-                words.append("--only")
-                words.append(try value(for: "--only"))
+            case "--only", "--runs":
+                words.append(argument)
+                words.append(try value(for: argument))
             case "--":
                 words += arguments[index...]
                 index = arguments.count
@@ -127,8 +127,26 @@ public enum ArgumentParser {
         case "generate":
             guard rest.isEmpty else { throw UsageError("`dev generate` takes no arguments", command: "dev") }
             return .devGenerate
+        case "benchmark":
+            var runs = 10
+            var exercise: String?
+            while let word = rest.first {
+                if word == "--runs", rest.count >= 2 {
+                    guard let count = Int(rest[1]), count >= 1 else {
+                        throw UsageError("--runs takes a whole number of at least 1, not '\(rest[1])'", command: "dev")
+                    }
+                    runs = count
+                    rest.removeFirst(2)
+                } else if exercise == nil, !word.hasPrefix("-") {
+                    exercise = word
+                    rest.removeFirst()
+                } else {
+                    throw UsageError("unexpected '\(word)'; `dev benchmark` takes an exercise id and `--runs N`", command: "dev")
+                }
+            }
+            return .devBenchmark(exercise: exercise, runs: runs)
         default:
-            let suggestion = Suggestions.closest(to: sub, among: ["check", "generate"]).first
+            let suggestion = Suggestions.closest(to: sub, among: ["check", "generate", "benchmark"]).first
             throw UsageError("unknown dev subcommand '\(sub)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), command: "dev")
         }
     }

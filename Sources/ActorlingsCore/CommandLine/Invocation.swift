@@ -29,6 +29,8 @@ public enum Command: Sendable, Equatable {
     case solution(String)
     case devCheck(only: [String])
     case devGenerate
+    /// Measures save→verdict on one exercise (see `Documentation/Architecture.md`).
+    case devBenchmark(exercise: String?, runs: Int)
     case help(String?)
     case version
 

@@ -49,7 +49,7 @@ public enum SignalWatcher {
             for number in signals {
                 registry.watchers[number, default: 0] += 1
                 guard registry.watchers[number] == 1 else { continue }
-                if false, var action = registry.watchingActions[number] {
+                if var action = registry.watchingActions[number] {
                     _ = sigaction(number, &action, nil)
                 } else {
                     _ = signal(number, SIG_IGN)

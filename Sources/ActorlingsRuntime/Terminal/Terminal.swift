@@ -67,7 +67,8 @@ public enum Terminal {
     ///
     /// Bytes come one by one, as typed: with `RawMode` on, a key press is available at once;
     /// without it the terminal delivers a whole line after Return. Ending the stream (cancelling
-    /// the task that iterates it) stops the thread; the descriptor stays open.
+    /// the task that iterates it) stops the thread; the descriptor stays open. Keep one such
+    /// stream per descriptor: two would split the bytes between them.
     public static func keys(from descriptor: Int32 = 0) -> AsyncStream<UInt8> {
         let (stream, continuation) = AsyncStream.makeStream(of: UInt8.self)
         do {
