@@ -185,7 +185,9 @@ struct WatchMode {
         if checking {
             screen += palette.apply(.dim, "Checking…") + "\n"
         } else if let verdict {
-            screen += session.verdictRenderer().render(verdict, exercise: exercise, next: session.nextExercise(after: exercise))
+            var renderer = session.verdictRenderer()
+            renderer.inWatchMode = true
+            screen += renderer.render(verdict, exercise: exercise, next: session.nextExercise(after: exercise))
         }
         if let message {
             screen += "\n" + message.trimmingCharacters(in: .newlines) + "\n"

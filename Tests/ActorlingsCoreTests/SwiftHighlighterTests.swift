@@ -44,7 +44,7 @@ import ActorlingsCore
             "actor", " ", "\n", "\"", "\"\"\"", "#", "\\(", ")", "(", "//", "/*", "*/", "@", "MainActor",
             "1", ".", "0x", "e", "-", "`", "$", "x", "Type", "'", "\\", "é", "{", "}", "nonisolated", "\t",
         ]
-        var generator = HighlighterFuzzGenerator(seed: 2024)
+        var generator = SplitMix64(seed: 2024)
         for _ in 0..<500 {
             let count = Int(generator.next() % 24)
             let code = (0..<count).map { _ in fragments[Int(generator.next() % UInt64(fragments.count))] }.joined()
@@ -111,22 +111,5 @@ import ActorlingsCore
 
     @Test func directivesAndMacrosReadLikeKeywords() {
         #expect(runs("#if DEBUG\n#expect(x)\n#endif", style: keyword) == ["#if", "#expect", "#endif"])
-    }
-}
-
-/// A small deterministic generator, so that a failing random case is the same on every run.
-private struct HighlighterFuzzGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -33,9 +33,10 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
         course.exercises.first { !isPassed($0.id) }
     }
 
-    /// The current exercise if it is still part of the course; otherwise the first unfinished one.
+    /// The current exercise while it is unfinished; once it passes (or when it is no longer
+    /// part of the course), the first unfinished one.
     public func currentExercise(in course: Course) -> Exercise? {
-        if let current, let exercise = course.exercise(id: current) { return exercise }
+        if let current, let exercise = course.exercise(id: current), !isPassed(current) { return exercise }
         return firstUnfinished(in: course) ?? course.exercises.last
     }
 }

@@ -7,6 +7,8 @@ public struct VerdictRenderer: Sendable {
     public var palette: Palette
     /// How many diagnostics to show in full; the rest are counted.
     public var diagnosticLimit = 3
+    /// In watch mode, advice names keys ("press h") rather than commands.
+    public var inWatchMode = false
     /// The lines of a repository-relative file, or nil when unavailable.
     public var sourceLines: @Sendable (String) -> [Substring]?
 
@@ -24,7 +26,8 @@ public struct VerdictRenderer: Sendable {
             out.append(contentsOf: indent(exercise.afterPass.trimmingTrailingWhitespace()).map { palette.apply(.italic, $0) })
             out.append("")
             if let next {
-                out.append("Next: \(palette.apply(.bold, next.id)) — \(next.title). Press n in watch mode, or run `actorlings check \(next.id)`.")
+                out.append("Next: \(palette.apply(.bold, next.id)) — \(next.title). "
+                    + (inWatchMode ? "Press n to go on." : "Run `actorlings` to go on, or `actorlings check \(next.id)`."))
             } else {
                 out.append("That was the last exercise. Well done!")
             }
@@ -41,7 +44,7 @@ public struct VerdictRenderer: Sendable {
             out.append("  a task that waits for itself (or an actor awaiting its own work), or a loop that never ends.")
             out += lastOutput(output)
             out.append("")
-            out.append("Next: look for the await that never returns. Stuck? `actorlings hint`.")
+            out.append("Next: look for the await that never returns. Stuck? \(stuck(exercise))")
         case .crashed(let signal, let exitCode, let output):
             let reason = signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
                 ?? exitCode.map { $0 == 66 ? "exit code 66: Thread Sanitizer found a data race" : "exit code \($0)" } ?? "unknown reason"
@@ -52,7 +55,7 @@ public struct VerdictRenderer: Sendable {
             }
             out += lastOutput(output)
             out.append("")
-            out.append("Next: the last lines above usually name the cause. Stuck? `actorlings hint`.")
+            out.append("Next: the last lines above usually name the cause. Stuck? \(stuck(exercise))")
         case .forbidden(let findings):
             out.append(palette.apply(.boldRed, "✘ \(exercise.id) uses a construct this exercise forbids."))
             for finding in findings.prefix(diagnosticLimit) {
@@ -100,7 +103,7 @@ public struct VerdictRenderer: Sendable {
             out.append(palette.apply(.dim, "… and \(diagnostics.count - diagnosticLimit) more. Fix the first one first: the rest often follow from it."))
         }
         out.append("")
-        out.append("Next: fix the first \(errors == 0 ? "warning" : "error") and save. Stuck? `actorlings hint` (h in watch mode), or `actorlings lesson \(exercise.id)`.")
+        out.append("Next: fix the first \(errors == 0 ? "warning" : "error") and save. Stuck? \(stuck(exercise))")
         return out
     }
 
@@ -161,8 +164,12 @@ public struct VerdictRenderer: Sendable {
             out.append(palette.apply(.dim, "  … and \(failures.count - diagnosticLimit) more failing tests."))
         }
         out.append("")
-        out.append("Next: the code compiles; now make it behave. Read the failing test, then the TODO. Stuck? `actorlings hint`.")
+        out.append("Next: the code compiles; now make it behave. Read the failing test, then the TODO. Stuck? \(stuck(exercise))")
         return out
+    }
+
+    private func stuck(_ exercise: Exercise) -> String {
+        inWatchMode ? "Press h for a hint, s for the lesson." : "`actorlings hint \(exercise.id)`, or `actorlings lesson \(exercise.id)`."
     }
 
     private func lastOutput(_ output: [String]) -> [String] {
