@@ -146,7 +146,8 @@ struct WatchMode {
     private mutating func startWatching() throws {
         watchTask?.cancel()
         watcher?.stop()
-        let watcher = try FileWatcher(directories: [checker.absolute(exercise.sourcesPath)])
+        // The tests too: an edited test file should be reported at once, not at the next save.
+        let watcher = try FileWatcher(directories: [checker.absolute(exercise.sourcesPath), checker.absolute(exercise.testsPath)])
         self.watcher = watcher
         let continuation = continuation
         watchTask = Task {
