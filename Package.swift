@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(
             name: "ActorlingsCLITests",
             dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore"],
-            exclude: ["Fixtures"],
+            exclude: ["Fixtures", "Golden"],
             swiftSettings: strict
         ),
     ],

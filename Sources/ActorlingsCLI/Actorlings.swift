@@ -25,6 +25,9 @@ public enum Actorlings {
         case .version:
             console.write("actorlings \(version)\n")
             return .success
+        case .classSummary(let files, let format, let output):
+            return ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
+                .run(files: files, format: format, output: output)
         default:
             break
         }

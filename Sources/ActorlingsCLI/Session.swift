@@ -60,10 +60,12 @@ struct Session: Sendable {
             return try await devCheck(only: only)
         case .devGenerate:
             return try devGenerate()
+        case .grade(let options):
+            return try await grade(options)
         case .devBenchmark(let exercise, let runs):
             return try await devBenchmark(exercise: exercise, runs: runs)
-        case .help, .version:
-            return .success
+        case .help, .version, .classSummary:
+            return .success  // handled before a session is opened
         }
     }
 

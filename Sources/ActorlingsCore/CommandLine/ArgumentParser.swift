@@ -1,6 +1,6 @@
 /// Turns `[String]` into an `Invocation`, or a `UsageError` that says what was wrong.
 public enum ArgumentParser {
-    public static let commandNames = ["watch", "list", "check", "hint", "lesson", "reset", "solution", "dev", "help"]
+    public static let commandNames = ["watch", "list", "check", "hint", "lesson", "reset", "solution", "grade", "class", "dev", "help"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var color = ColorChoice.auto
@@ -34,7 +34,7 @@ public enum ArgumentParser {
                 flags.insert("--version")
             case "--all", "--yes", "-y":
                 flags.insert(argument == "-y" ? "--yes" : argument)
-            case "--only", "--runs":
+            case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score":
                 words.append(argument)
                 words.append(try value(for: argument))
             case "--":
@@ -98,6 +98,12 @@ public enum ArgumentParser {
         case "dev":
             try reject(flags, allowed: [], command: name)
             return try devCommand(rest)
+        case "grade":
+            try reject(flags, allowed: [], command: name)
+            return .grade(try gradeOptions(rest))
+        case "class":
+            try reject(flags, allowed: [], command: name)
+            return try classCommand(rest)
         case "help":
             try reject(flags, allowed: [], command: name)
             let topic = try optionalOne(rest, command: name)
@@ -149,6 +155,72 @@ public enum ArgumentParser {
             let suggestion = Suggestions.closest(to: sub, among: ["check", "generate", "benchmark"]).first
             throw UsageError("unknown dev subcommand '\(sub)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), command: "dev")
         }
+    }
+
+    private static func classCommand(_ words: [String]) throws(UsageError) -> Command {
+        var files: [String] = []
+        var format = ClassSummaryFormat.text
+        var output: String?
+        var rest = words[...]
+        while let word = rest.first {
+            rest = rest.dropFirst()
+            switch word {
+            case "--format":
+                guard let value = rest.first, let parsed = ClassSummaryFormat(rawValue: value) else {
+                    throw UsageError("--format takes text, csv or html\(rest.first.map { ", not '\($0)'" } ?? "")", command: "class")
+                }
+                format = parsed
+                rest = rest.dropFirst()
+            case "--output", "-o":
+                guard let value = rest.first else { throw UsageError("--output needs a file name", command: "class") }
+                output = value
+                rest = rest.dropFirst()
+            default:
+                files.append(word)
+            }
+        }
+        guard !files.isEmpty else {
+            throw UsageError("class needs the students' JSON reports, e.g. `actorlings class reports/*.json`", command: "class")
+        }
+        return .classSummary(files: files, format: format, output: output)
+    }
+
+    private static func gradeOptions(_ words: [String]) throws(UsageError) -> GradeOptions {
+        var options = GradeOptions()
+        var rest = words[...]
+        while let option = rest.first {
+            guard rest.count >= 2 else {
+                throw UsageError("unexpected '\(option)'; see `actorlings grade --help`", command: "grade")
+            }
+            let value = rest[rest.startIndex + 1]
+            rest = rest.dropFirst(2)
+            switch option {
+            case "--step":
+                for part in value.split(separator: ",") {
+                    guard let step = Int(part), step >= 0 else {
+                        throw UsageError("--step takes step numbers such as 1 or 1,2, not '\(value)'", command: "grade")
+                    }
+                    options.steps.append(step)
+                }
+            case "--only":
+                options.only += value.split(separator: ",").map(String.init)
+            case "--format":
+                guard let format = GradeReportFormat(rawValue: value) else {
+                    throw UsageError("--format takes text, json, junit or github, not '\(value)'", command: "grade")
+                }
+                options.format = format
+            case "--output", "-o":
+                options.output = value
+            case "--min-score":
+                guard let score = Double(value), (0...100).contains(score) else {
+                    throw UsageError("--min-score takes a percentage from 0 to 100, not '\(value)'", command: "grade")
+                }
+                options.minimumScore = score
+            default:
+                throw UsageError("unexpected '\(option)'; see `actorlings grade --help`", command: "grade")
+            }
+        }
+        return options
     }
 
     private static func unknownCommand(_ name: String) -> UsageError {

@@ -17,6 +17,8 @@ public enum HelpText {
           lesson [ID|STEP]   Read the lesson of an exercise or a step
           reset ID           Restore an exercise as shipped (your version is backed up)
           solution ID        Show the reference solution once the exercise passes
+          grade              Re-check everything and report points (for classrooms and CI)
+          class REPORT.json… Combine students' grade reports into a class summary (text, CSV, HTML)
           dev check          Verify the course (for course authors)
           dev generate       Regenerate Exercises/Package.swift and Exercises/shipped.txt
           help [COMMAND]     Show help for a command
@@ -88,6 +90,35 @@ public enum HelpText {
             actorlings solution ID
 
             Once the exercise passes, shows the reference solution and how it differs from yours.
+
+            """
+        case "grade": """
+            actorlings grade [--step N] [--only ID,…] [--format F] [--output FILE] [--min-score P]
+
+            Re-checks every counted exercise from scratch — progress is never trusted — and reports
+            each one's status (passed, failed, compile-error, timed-out, crashed, forbidden,
+            tests-edited), reason, points and duration. A solution copied verbatim from Solutions/
+            is flagged for the instructor, not failed. Needs no terminal.
+
+              --step N        count only these steps (repeatable, or 1,2)
+              --only ID,…     count only these exercises
+              --format F      text (default), json, junit or github (GitHub Classroom)
+              --output FILE   write the report there (the text summary still goes to the terminal)
+              --min-score P   exit 0 when at least P percent of the points are earned
+
+            Exit code 0 when everything counted passes (or the score reaches --min-score), 1 otherwise.
+            The JSON format is documented in Documentation/GradeReport.md.
+
+            """
+        case "class": """
+            actorlings class REPORT.json… [--format text|csv|html] [--output FILE]
+
+            Combines students' `actorlings grade --format json` reports into a class summary: a
+            table of students × exercises (text or CSV), or one self-contained HTML page with a
+            heatmap, the exercises where the class is stuck and the most common compile
+            diagnostics. A file that is not a readable grade report is named with what is wrong;
+            the others still count (exit code 1 when any file was skipped). Works anywhere: it
+            needs no course checkout.
 
             """
         case "dev": """

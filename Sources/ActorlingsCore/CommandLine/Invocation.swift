@@ -29,6 +29,9 @@ public enum Command: Sendable, Equatable {
     case solution(String)
     case devCheck(only: [String])
     case devGenerate
+    case grade(GradeOptions)
+    /// Combine students' JSON grade reports into a class summary.
+    case classSummary(files: [String], format: ClassSummaryFormat, output: String?)
     /// Measures save→verdict on one exercise (see `Documentation/Architecture.md`).
     case devBenchmark(exercise: String?, runs: Int)
     case help(String?)
@@ -53,4 +56,22 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+/// What `actorlings grade` counts and how it reports.
+public struct GradeOptions: Sendable, Equatable {
+    public var steps: [Int] = []
+    public var only: [String] = []
+    public var format: GradeReportFormat = .text
+    public var output: String?
+    /// Pass when the score (percent of points) reaches this, instead of requiring every exercise.
+    public var minimumScore: Double?
+
+    public init(steps: [Int] = [], only: [String] = [], format: GradeReportFormat = .text, output: String? = nil, minimumScore: Double? = nil) {
+        self.steps = steps
+        self.only = only
+        self.format = format
+        self.output = output
+        self.minimumScore = minimumScore
+    }
 }

@@ -49,3 +49,16 @@ public enum GitError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension GitObjects {
+    /// The trimmed output of a successful git command in the checkout, or nil.
+    public func output(_ arguments: [String]) async -> String? {
+        guard let git = Self.findGit(environment),
+              let result = try? await Subprocess.run(ProcessRequest(
+                executable: git, arguments: ["-C", root] + arguments, environment: environment, timeLimit: .seconds(30))),
+              case .exited(0) = result.termination
+        else { return nil }
+        let text = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}

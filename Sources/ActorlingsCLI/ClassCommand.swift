@@ -1,0 +1,81 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+
+/// `actorlings class`: reads many JSON grade reports and prints or writes the class summary.
+/// It needs no course checkout — an instructor runs it wherever the reports were downloaded.
+struct ClassCommand {
+    let console: any Console
+    let palette: Palette
+    let currentDirectory: String
+
+    func run(files: [String], format: ClassSummaryFormat, output: String?) -> ExitCode {
+        var reports: [(label: String, report: GradeReport)] = []
+        var skipped = 0
+        for file in files {
+            switch read(file) {
+            case .success(let report):
+                var label = report.student.repository ?? report.student.name
+                    ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                if reports.contains(where: { $0.label == label }) { label += " (\(URL(fileURLWithPath: file).lastPathComponent))" }
+                reports.append((label, report))
+            case .failure(let problem):
+                skipped += 1
+                console.writeError(palette.apply(.yellow, "skipped ") + "\(file): \(problem.message)\n")
+            }
+        }
+        guard !reports.isEmpty else {
+            console.writeError(palette.apply(.boldRed, "error: ") + "none of the \(files.count) file(s) is a readable grade report; make them with `actorlings grade --format json --output FILE`\n")
+            return .failure
+        }
+        let rendered = format.render(ClassSummary(reports: reports))
+        if let output {
+            do {
+                try AtomicFile.write(rendered, to: output.hasPrefix("/") ? output : currentDirectory + "/" + output)
+            } catch {
+                console.writeError(palette.apply(.boldRed, "error: ") + "could not write \(output): \(error.localizedDescription)\n")
+                return .toolFailure
+            }
+            console.write("Wrote the class summary of \(reports.count) student(s) to \(output).\n")
+        } else {
+            console.write(rendered)
+        }
+        return skipped == 0 ? .success : .failure
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// A report, or what is wrong with the file in words an instructor can act on.
+    private func read(_ file: String) -> Result<GradeReport, Problem> {
+        let path = file.hasPrefix("/") ? file : currentDirectory + "/" + file
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Problem(message: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"))
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return .failure(Problem(message: "not JSON (a grade report is written by `actorlings grade --format json`)"))
+        }
+        guard let format = object["format"] as? Int, object["exercises"] != nil, (object["tool"] as? [String: Any])?["name"] as? String == "actorlings" else {
+            return .failure(Problem(message: "JSON, but not an Actorlings grade report (no \"format\", \"tool\" or \"exercises\")"))
+        }
+        guard format <= GradeReport.currentFormat else {
+            return .failure(Problem(message: "written by a newer Actorlings (report format \(format)); update Actorlings to read it"))
+        }
+        do {
+            return .success(try GradeReportFormat.decode(data))
+        } catch DecodingError.keyNotFound(let key, let context) {
+            return .failure(Problem(message: "missing \"\(key.stringValue)\" at \(Self.path(context.codingPath))"))
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            return .failure(Problem(message: "unexpected value at \(Self.path(context.codingPath)): \(context.debugDescription)"))
+        } catch DecodingError.dataCorrupted(let context) {
+            return .failure(Problem(message: "unexpected value at \(Self.path(context.codingPath)): \(context.debugDescription)"))
+        } catch {
+            return .failure(Problem(message: "cannot be decoded: \(error)"))
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "the top level" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}

@@ -1,0 +1,156 @@
+/// The result of `actorlings grade`: every counted exercise re-checked from scratch, with its
+/// status, reason and points. Its JSON form is documented in `Documentation/GradeReport.md`
+/// and versioned by `format`.
+public struct GradeReport: Codable, Sendable, Equatable {
+    public static let currentFormat = 1
+
+    public struct Tool: Codable, Sendable, Equatable {
+        public var name: String
+        public var version: String
+    }
+
+    public struct CourseInfo: Codable, Sendable, Equatable {
+        public var title: String
+        public var version: String
+    }
+
+    /// Who was graded, when it can be told (git configuration, the CI's repository).
+    public struct Student: Codable, Sendable, Equatable {
+        public var name: String?
+        public var email: String?
+        public var repository: String?
+
+        public init(name: String? = nil, email: String? = nil, repository: String? = nil) {
+            self.name = name
+            self.email = email
+            self.repository = repository
+        }
+    }
+
+    public struct Totals: Codable, Sendable, Equatable {
+        public var points: Int
+        public var maxPoints: Int
+        public var passed: Int
+        public var exercises: Int
+    }
+
+    public var format: Int
+    public var tool: Tool
+    public var toolchain: String
+    public var course: CourseInfo
+    public var student: Student
+    /// ISO 8601, UTC.
+    public var generatedAt: String
+    public var exercises: [GradedExercise]
+    public var totals: Totals
+
+    public init(
+        toolVersion: String, toolchain: String, course: Course, student: Student, generatedAt: String,
+        exercises: [GradedExercise]
+    ) {
+        self.format = Self.currentFormat
+        self.tool = Tool(name: "actorlings", version: toolVersion)
+        self.toolchain = toolchain
+        self.course = CourseInfo(title: course.title, version: course.version)
+        self.student = student
+        self.generatedAt = generatedAt
+        self.exercises = exercises
+        self.totals = Totals(
+            points: exercises.reduce(0) { $0 + $1.points }, maxPoints: exercises.reduce(0) { $0 + $1.maxPoints },
+            passed: exercises.filter { $0.status == .passed }.count, exercises: exercises.count)
+    }
+
+    /// Points earned as a percentage of the points available (100 when nothing counts).
+    public var score: Double {
+        totals.maxPoints == 0 ? 100 : Double(totals.points) * 100 / Double(totals.maxPoints)
+    }
+
+    public var allPassed: Bool { totals.passed == totals.exercises }
+}
+
+/// One exercise's grade.
+public struct GradedExercise: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        case passed
+        case failed
+        case compileError = "compile-error"
+        case timedOut = "timed-out"
+        case crashed
+        case forbidden
+        case testsEdited = "tests-edited"
+    }
+
+    public struct Problem: Codable, Sendable, Equatable {
+        public var message: String
+        public var group: String?
+        public var file: String?
+        public var line: Int?
+
+        public init(message: String, group: String? = nil, file: String? = nil, line: Int? = nil) {
+            self.message = message
+            self.group = group
+            self.file = file
+            self.line = line
+        }
+    }
+
+    public var id: String
+    public var title: String
+    public var step: Int
+    public var status: Status
+    /// One sentence for people: why it did not pass, or "all N tests passed".
+    public var reason: String
+    public var points: Int
+    public var maxPoints: Int
+    public var durationSeconds: Double
+    /// The first compile diagnostics, failing tests, findings or edited files.
+    public var problems: [Problem]
+    /// Things an instructor should look at that do not change the grade, e.g. `copied-solution`.
+    public var flags: [String]
+
+    public init(exercise: Exercise, verdict: Verdict, copiedSolution: Bool) {
+        id = exercise.id
+        title = exercise.title
+        step = exercise.stepNumber
+        maxPoints = exercise.points
+        let duration = verdict.duration.components
+        durationSeconds = Double(duration.seconds) + (Double(duration.attoseconds) / 1e15).rounded() / 1000
+        flags = copiedSolution ? ["copied-solution"] : []
+        switch verdict.outcome {
+        case .passed(let count):
+            status = .passed
+            reason = "all \(count) test\(count == 1 ? "" : "s") passed"
+            problems = []
+        case .compileFailed(let diagnostics):
+            status = .compileError
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            reason = errors == 0 ? "compiles with \(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"); warnings fail an exercise" : "does not compile (\(errors) error\(errors == 1 ? "" : "s"))"
+            let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
+            problems = ordered.prefix(5).map { Problem(message: "\($0.severity.rawValue): \($0.displayMessage)", group: $0.group, file: $0.file, line: $0.line) }
+        case .testsFailed(let report):
+            status = .failed
+            reason = "\(report.failures.count) of \(report.results.count) tests failed"
+            problems = report.failures.prefix(5).map { failure in
+                let issue = failure.issues.first
+                return Problem(message: "\(failure.title): \(issue?.message ?? "failed")", file: issue?.file, line: issue?.line)
+            }
+        case .timedOut(let limit, let running, _):
+            status = .timedOut
+            reason = "did not finish within \(seconds(limit))" + (running.isEmpty ? "" : "; still running: \(running.joined(separator: ", "))")
+            problems = running.map { Problem(message: "still running: \($0)") }
+        case .crashed(let signal, let exitCode, let output):
+            status = .crashed
+            reason = signal.map { "crashed with signal \($0)" } ?? (exitCode == 66 ? "Thread Sanitizer found a data race" : "exited with code \(exitCode ?? -1) without a test failure")
+            problems = output.suffix(3).map { Problem(message: $0) }
+        case .forbidden(let findings):
+            status = .forbidden
+            reason = "uses " + Array(Set(findings.map(\.construct.pattern))).sorted().joined(separator: ", ")
+            problems = findings.prefix(5).map { Problem(message: "forbidden: \($0.construct.pattern)", file: $0.file, line: $0.line) }
+        case .testsEdited(let paths):
+            status = .testsEdited
+            reason = "the protected tests were changed"
+            problems = paths.map { Problem(message: "edited", file: $0) }
+        }
+        points = status == .passed ? exercise.points : 0
+    }
+}

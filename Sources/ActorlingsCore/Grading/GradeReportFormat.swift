@@ -1,0 +1,137 @@
+public import Foundation
+
+/// The formats `actorlings grade` writes. Pure: each turns a report into text.
+public enum GradeReportFormat: String, Sendable, CaseIterable {
+    case text, json, junit, github
+
+    public func render(_ report: GradeReport, palette: Palette = .plain) -> String {
+        switch self {
+        case .text: GradeTextFormatter(palette: palette).render(report)
+        case .json: Self.json(report)
+        case .junit: JUnitFormatter().render(report)
+        case .github: GitHubClassroomFormatter().render(report)
+        }
+    }
+
+    static func json(_ report: GradeReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(report) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads a JSON report back, e.g. for `actorlings class`.
+    public static func decode(_ data: Data) throws -> GradeReport {
+        try JSONDecoder().decode(GradeReport.self, from: data)
+    }
+}
+
+/// The report for people, and for the log of a CI job.
+struct GradeTextFormatter {
+    var palette: Palette
+
+    func render(_ report: GradeReport) -> String {
+        var out = [palette.apply(.bold, "\(report.course.title) \(report.course.version)") + " — grade"]
+        if let who = [report.student.name, report.student.repository].compactMap({ $0 }).first {
+            out.append("Student: \(who)")
+        }
+        out.append("")
+        let width = min(40, (report.exercises.map(\.id.count).max() ?? 10) + 2)
+        for exercise in report.exercises {
+            let mark = exercise.status == .passed ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
+            let points = "\(exercise.points)/\(exercise.maxPoints)".padded(to: 7)
+            var line = "\(mark) \(exercise.id.padded(to: width))\(points)\(exercise.status.rawValue): \(exercise.reason)"
+            if !exercise.flags.isEmpty { line += palette.apply(.yellow, "  [\(exercise.flags.joined(separator: ", "))]") }
+            out.append(line)
+        }
+        out.append("")
+        let score = String(format: "%.0f", report.score)
+        out.append(palette.apply(.bold, "\(report.totals.points)/\(report.totals.maxPoints) points") + " (\(score)%), \(report.totals.passed) of \(report.totals.exercises) exercises passed")
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+/// JUnit XML as CI systems read it: one test case per exercise, failures with a message and
+/// the details as text. Everything is escaped.
+struct JUnitFormatter {
+    func render(_ report: GradeReport) -> String {
+        let failures = report.exercises.filter { $0.status != .passed }.count
+        let time = String(format: "%.3f", report.exercises.reduce(0) { $0 + $1.durationSeconds })
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"\(escape(report.course.title))\" tests=\"\(report.exercises.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        let steps = Dictionary(grouping: report.exercises, by: \.step).sorted { $0.key < $1.key }
+        for (step, exercises) in steps {
+            let stepFailures = exercises.filter { $0.status != .passed }.count
+            let stepTime = String(format: "%.3f", exercises.reduce(0) { $0 + $1.durationSeconds })
+            xml += "  <testsuite name=\"step \(step)\" tests=\"\(exercises.count)\" failures=\"\(stepFailures)\" errors=\"0\" skipped=\"0\" time=\"\(stepTime)\" timestamp=\"\(escape(report.generatedAt))\">\n"
+            for exercise in exercises {
+                xml += "    <testcase classname=\"actorlings.step\(step)\" name=\"\(escape(exercise.id))\" time=\"\(String(format: "%.3f", exercise.durationSeconds))\""
+                if exercise.status == .passed && exercise.flags.isEmpty {
+                    xml += "/>\n"
+                    continue
+                }
+                xml += ">\n"
+                if exercise.status != .passed {
+                    let details = exercise.problems.map { problem in
+                        [problem.file.map { "\($0)\(problem.line.map { ":\($0)" } ?? ""): " }, problem.message].compactMap { $0 }.joined()
+                    }.joined(separator: "\n")
+                    xml += "      <failure message=\"\(escape(exercise.reason))\" type=\"\(exercise.status.rawValue)\">\(escape(details))</failure>\n"
+                }
+                if !exercise.flags.isEmpty {
+                    xml += "      <system-out>\(escape("flags: " + exercise.flags.joined(separator: ", ")))</system-out>\n"
+                }
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    /// Escapes the five XML entities and drops characters XML 1.0 cannot carry at all.
+    func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0xFFFE...0xFFFF).contains(value) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// What GitHub Classroom's autograding reporter reads from a runner: a JSON object with a
+/// status, a maximum score and one entry per test with its score. The workflow base64-encodes
+/// it into the runner's `result` output (see Documentation/Classroom.md).
+struct GitHubClassroomFormatter {
+    func render(_ report: GradeReport) -> String {
+        var object: [String: Any] = [
+            "version": 1,
+            "status": report.allPassed ? "pass" : "fail",
+            "max_score": report.totals.maxPoints,
+        ]
+        object["tests"] = report.exercises.map { exercise -> [String: Any] in
+            [
+                "name": "\(exercise.id) — \(exercise.title)",
+                "status": exercise.status == .passed ? "pass" : "fail",
+                "score": exercise.points,
+                "message": exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]"),
+                "test_code": "actorlings grade --only \(exercise.id)",
+                "filename": "",
+                "line_no": 0,
+                "execution_time": String(format: "%.2fs", exercise.durationSeconds),
+            ]
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

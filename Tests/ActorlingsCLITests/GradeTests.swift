@@ -1,0 +1,127 @@
+import ActorlingsCore
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `actorlings grade` end to end: three courses, every format, golden files.
+@Suite("Grading", .serialized)
+struct GradeTests {
+    /// Grades `course` with the real binary, then replaces what changes from run to run
+    /// (time, toolchain, durations, identity) so the report can be compared with a golden file.
+    private func grade(_ course: String, _ arguments: [String] = []) throws -> (status: Int32, report: GradeReport) {
+        let output = course + "/report.json"
+        let result = try runActorlings(["grade", "--format", "json", "--output", output] + arguments, in: course, environment: ["GITHUB_REPOSITORY": "classroom/student-repo"])
+        var report = try GradeReportFormat.decode(try Data(contentsOf: URL(fileURLWithPath: output)))
+        report.generatedAt = "2026-01-01T00:00:00Z"
+        report.toolchain = "6.x"
+        report.student = GradeReport.Student(name: "A Student", email: "student@example.com", repository: report.student.repository)
+        for index in report.exercises.indices { report.exercises[index].durationSeconds = 0.5 }
+        return (result.status, report)
+    }
+
+    private func checkAllFormats(_ report: GradeReport, named name: String) throws {
+        for format in GradeReportFormat.allCases {
+            let ext = ["text": "txt", "json": "json", "junit": "xml", "github": "github.json"][format.rawValue] ?? format.rawValue
+            try CLIGolden.check(format.render(report), named: "grade-\(name).\(ext)")
+        }
+        try expectValidJUnit(GradeReportFormat.junit.render(report), cases: report.exercises.count)
+    }
+
+    @Test("The shipped course: every exercise fails")
+    func shippedCourse() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-course-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for folder in ["Exercises", "Lessons", "Solutions"] {
+            try FileManager.default.copyItem(atPath: TestPaths.repositoryRoot + "/" + folder, toPath: copy + "/" + folder)
+        }
+        let (status, report) = try grade(copy, ["--step", "0,1"])
+        #expect(status == 1)
+        #expect(report.totals.passed == 0)
+        #expect(report.student.repository == "classroom/student-repo")
+        #expect(report.exercises.allSatisfy { $0.status == .compileError || $0.status == .failed })
+        try checkAllFormats(report, named: "shipped")
+    }
+
+    @Test("Every solution in place: everything passes, and copies are flagged")
+    func allSolutions() throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        for id in ["passing", "compile-error", "failing-test", "hangs", "crashes"] {
+            let target = "\(course)/Exercises/00-basics/\(id)/Sources/Code.swift"
+            try FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: "\(course)/Solutions/00-basics/\(id)/Code.swift", toPath: target)
+        }
+        let (status, report) = try grade(course)
+        #expect(status == 0)
+        #expect(report.totals.points == report.totals.maxPoints)
+        #expect(report.exercises.allSatisfy { $0.flags == ["copied-solution"] })
+        try checkAllFormats(report, named: "all-solutions")
+    }
+
+    @Test("A mixed course: every status, a forbidden construct and edited tests included")
+    func mixed() throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        let passing = "\(course)/Exercises/00-basics/passing/Sources/Code.swift"
+        try "func add(_ a: Int, _ b: Int) -> Int {\n    b + a\n}\n".write(toFile: passing, atomically: true, encoding: .utf8)
+        let failingTests = "\(course)/Exercises/00-basics/failing-test/Tests/CodeTests.swift"
+        try (String(contentsOfFile: failingTests, encoding: .utf8) + "// <edited & \"quoted\">\n").write(toFile: failingTests, atomically: true, encoding: .utf8)
+        let crashes = "\(course)/Exercises/00-basics/crashes/Sources/Code.swift"
+        try ("final class Box: @unchecked Sendable {}\n" + String(contentsOfFile: crashes, encoding: .utf8)).write(toFile: crashes, atomically: true, encoding: .utf8)
+        let (status, report) = try grade(course)
+        #expect(status == 1)
+        #expect(report.exercises.map(\.status) == [.passed, .compileError, .testsEdited, .timedOut, .forbidden])
+        #expect(report.exercises[0].flags.isEmpty, "an own solution is not flagged")
+        try checkAllFormats(report, named: "mixed")
+
+        let lenient = try runActorlings(["grade", "--min-score", "20"], in: course)
+        #expect(lenient.status == 0)
+        let strict = try runActorlings(["grade", "--min-score", "50"], in: course)
+        #expect(strict.status == 1)
+    }
+
+    @Test("Usage errors name the problem")
+    func usage() throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        let format = try runActorlings(["grade", "--format", "xml"], in: course)
+        #expect(format.status == 64)
+        #expect(format.errors.contains("--format takes text, json, junit or github, not 'xml'"))
+        let step = try runActorlings(["grade", "--step", "7"], in: course)
+        #expect(step.status == 64)
+        #expect(step.errors.contains("there is no step 7"))
+    }
+
+    /// Well-formed XML with the structure JUnit consumers read.
+    private func expectValidJUnit(_ xml: String, cases: Int) throws {
+        final class Collector: NSObject, XMLParserDelegate {
+            var elements: [String] = []
+            var testcaseNames: [String] = []
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                elements.append(name)
+                if name == "testcase", let test = attributes["name"], attributes["classname"] != nil, attributes["time"] != nil {
+                    testcaseNames.append(test)
+                }
+            }
+        }
+        let parser = XMLParser(data: Data(xml.utf8))
+        let collector = Collector()
+        parser.delegate = collector
+        #expect(parser.parse(), "JUnit output is not well-formed XML: \(String(describing: parser.parserError))")
+        #expect(collector.elements.first == "testsuites")
+        #expect(collector.testcaseNames.count == cases)
+    }
+}
+
+/// Golden files of the CLI tests, in `Tests/ActorlingsCLITests/Golden`; `ACTORLINGS_RECORD_GOLDEN=1` rewrites them.
+enum CLIGolden {
+    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = TestPaths.testsDirectory.appendingPathComponent("Golden").appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["ACTORLINGS_RECORD_GOLDEN"] == "1" {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("Recorded \(name); run again without ACTORLINGS_RECORD_GOLDEN to compare.", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "\(name) differs; if the change is intended, record it with ACTORLINGS_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+    }
+}
