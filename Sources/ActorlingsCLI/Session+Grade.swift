@@ -9,7 +9,9 @@ extension Session {
         for step in options.steps where course.step(number: step) == nil {
             throw UsageError("there is no step \(step); steps are numbered 0 to \(course.steps.count - 1)")
         }
-        let counted = course.exercises.filter { exercise in
+        // Without --step or --only, a paced course counts what the learners may do so far.
+        let candidates = options.steps.isEmpty && options.only.isEmpty ? course.availableExercises : course.exercises
+        let counted = candidates.filter { exercise in
             (options.steps.isEmpty || options.steps.contains(exercise.stepNumber))
                 && (options.only.isEmpty || options.only.contains(exercise.id))
         }
@@ -36,6 +38,11 @@ extension Session {
             console.write("Wrote the \(options.format.rawValue) report to \(output).\n")
         } else {
             console.write(rendered)
+        }
+        for extra in options.extraReports {
+            let path = extra.path.hasPrefix("/") ? extra.path : FileManager.default.currentDirectoryPath + "/" + extra.path
+            try AtomicFile.write(extra.format.render(report), to: path)
+            console.write("Wrote the \(extra.format.rawValue) report to \(extra.path).\n")
         }
         if let minimum = options.minimumScore {
             return report.score >= minimum ? .success : .failure

@@ -11,6 +11,8 @@ extension Session {
             console.write("\nYour next exercise: \(palette.apply(.bold, current.id)) — \(current.title)\n")
             console.write("  Edit \(current.sourcePaths.joined(separator: ", "))\n")
             console.write("  Run `swift run actorlings` in a terminal to check it on every save, or `actorlings check \(current.id)`.\n")
+        } else if let message = pacingMessage() {
+            console.write("\n" + message + "\n")
         } else {
             console.write("\nEvery exercise has passed. Congratulations!\n")
         }
@@ -32,9 +34,14 @@ extension Session {
             guard let current = progress.currentExercise(in: course) else { return .success }
             exercises = [current]
         case .exercise(let id):
-            exercises = [try exercise(named: id)]
+            let chosen = try exercise(named: id)
+            if !course.isAvailable(chosen), let message = pacingMessage() {
+                console.write("\(chosen.id) is part of step \(chosen.stepNumber), which opens later. \(message)\n")
+                return .failure
+            }
+            exercises = [chosen]
         case .all:
-            exercises = course.exercises
+            exercises = course.availableExercises
         }
         let checker = try await makeChecker()
         let renderer = verdictRenderer()

@@ -108,6 +108,12 @@ struct Session: Sendable {
         }
     }
 
+    /// The instructor's "wait for the next part" message, while later steps are held back.
+    func pacingMessage() -> String? {
+        guard let pacing = course.pacing, course.availableExercises.count < course.exercises.count else { return nil }
+        return pacing.message
+    }
+
     func makeChecker() async throws -> ExerciseChecker {
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
         return ExerciseChecker(
@@ -117,14 +123,17 @@ struct Session: Sendable {
 
     func verdictRenderer() -> VerdictRenderer {
         let root = root
-        return VerdictRenderer(palette: palette) { path in
+        var renderer = VerdictRenderer(palette: palette) { path in
             guard let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8) else { return nil }
             return text.split(separator: "\n", omittingEmptySubsequences: false)
         }
+        if let endMessage = pacingMessage() { renderer.endMessage = endMessage }
+        return renderer
     }
 
+    /// The exercise after `exercise`, if the learner may do it now (pacing may hold it back).
     func nextExercise(after exercise: Exercise) -> Exercise? {
-        let all = course.exercises
+        let all = course.availableExercises
         guard let index = all.firstIndex(where: { $0.id == exercise.id }), index + 1 < all.count else { return nil }
         return all[index + 1]
     }

@@ -123,7 +123,7 @@ struct WatchMode {
                 return nil
             }
             guard let next = session.nextExercise(after: exercise) else {
-                message = "That was the last exercise. Congratulations!"
+                message = session.pacingMessage() ?? "That was the last exercise. Congratulations!"
                 redraw()
                 return nil
             }

@@ -78,6 +78,12 @@ struct GradeTests {
         #expect(lenient.status == 0)
         let strict = try runActorlings(["grade", "--min-score", "50"], in: course)
         #expect(strict.status == 1)
+
+        let several = try runActorlings(["grade", "--only", "passing", "--format", "github", "--output", "g.json", "--report", "junit=g.xml", "--report", "json=g2.json"], in: course)
+        #expect(several.status == 0)
+        for file in ["g.json", "g.xml", "g2.json"] {
+            #expect(FileManager.default.fileExists(atPath: course + "/" + file), "\(file) was not written")
+        }
     }
 
     @Test("Usage errors name the problem")

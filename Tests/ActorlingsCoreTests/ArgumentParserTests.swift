@@ -24,6 +24,11 @@ struct ArgumentParserTests {
         (["help", "check"], .help("check")),
         (["check", "--help"], .help("check")),
         (["--version"], .version),
+        (["grade"], .grade(GradeOptions())),
+        (["grade", "--step", "1,2", "--only", "intro", "--format", "junit", "-o", "g.xml", "--min-score", "80"],
+         .grade(GradeOptions(steps: [1, 2], only: ["intro"], format: .junit, output: "g.xml", minimumScore: 80))),
+        (["class", "a.json", "b.json", "--format", "html", "--output", "c.html"], .classSummary(files: ["a.json", "b.json"], format: .html, output: "c.html")),
+        (["dev", "benchmark", "intro", "--runs", "3"], .devBenchmark(exercise: "intro", runs: 3)),
     ] as [([String], Command)])
     func commands(arguments: [String], expected: Command) throws {
         #expect(try ArgumentParser.parse(arguments).command == expected)
@@ -49,6 +54,10 @@ struct ArgumentParserTests {
         (["list", "--yes"], "'list' does not take --yes"),
         (["dev"], "dev needs a subcommand: `dev check` or `dev generate`"),
         (["dev", "chekc"], "unknown dev subcommand 'chekc'; did you mean 'check'?"),
+        (["grade", "--report", "xml=x"], "--report takes FORMAT=FILE, e.g. junit=grade.xml, not 'xml=x'"),
+        (["grade", "--min-score", "120"], "--min-score takes a percentage from 0 to 100, not '120'"),
+        (["class"], "class needs the students' JSON reports, e.g. `actorlings class reports/*.json`"),
+        (["class", "a.json", "--format", "pdf"], "--format takes text, csv or html, not 'pdf'"),
     ] as [([String], String)])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments) }

@@ -34,7 +34,7 @@ public enum ArgumentParser {
                 flags.insert("--version")
             case "--all", "--yes", "-y":
                 flags.insert(argument == "-y" ? "--yes" : argument)
-            case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score":
+            case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report":
                 words.append(argument)
                 words.append(try value(for: argument))
             case "--":
@@ -211,6 +211,12 @@ public enum ArgumentParser {
                 options.format = format
             case "--output", "-o":
                 options.output = value
+            case "--report":
+                let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let format = GradeReportFormat(rawValue: parts[0]), !parts[1].isEmpty else {
+                    throw UsageError("--report takes FORMAT=FILE, e.g. junit=grade.xml, not '\(value)'", command: "grade")
+                }
+                options.extraReports.append((format, parts[1]))
             case "--min-score":
                 guard let score = Double(value), (0...100).contains(score) else {
                     throw UsageError("--min-score takes a percentage from 0 to 100, not '\(value)'", command: "grade")

@@ -104,6 +104,7 @@ public enum HelpText {
               --only ID,…     count only these exercises
               --format F      text (default), json, junit or github (GitHub Classroom)
               --output FILE   write the report there (the text summary still goes to the terminal)
+              --report F=FILE write another format from the same run too (repeatable), e.g. junit=grade.xml
               --min-score P   exit 0 when at least P percent of the points are earned
 
             Exit code 0 when everything counted passes (or the score reaches --min-score), 1 otherwise.

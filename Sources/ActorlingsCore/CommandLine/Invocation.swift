@@ -66,6 +66,14 @@ public struct GradeOptions: Sendable, Equatable {
     public var output: String?
     /// Pass when the score (percent of points) reaches this, instead of requiring every exercise.
     public var minimumScore: Double?
+    /// More reports from the same grading run (`--report json=grade.json`), so CI grades once.
+    public var extraReports: [(format: GradeReportFormat, path: String)] = []
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.steps == rhs.steps && lhs.only == rhs.only && lhs.format == rhs.format && lhs.output == rhs.output
+            && lhs.minimumScore == rhs.minimumScore
+            && lhs.extraReports.map(\.format) == rhs.extraReports.map(\.format) && lhs.extraReports.map(\.path) == rhs.extraReports.map(\.path)
+    }
 
     public init(steps: [Int] = [], only: [String] = [], format: GradeReportFormat = .text, output: String? = nil, minimumScore: Double? = nil) {
         self.steps = steps

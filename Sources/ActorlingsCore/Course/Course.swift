@@ -13,6 +13,8 @@ public struct Course: Sendable {
     public var minimumSwift: ToolchainVersion
     public var constructs: [Construct]
     public var steps: [Step]
+    /// Workshop pacing from `Exercises/classroom.toml`, when an instructor ships one.
+    public var pacing: Pacing?
 
     public init(
         format: Int, title: String, version: String, minimumSwift: ToolchainVersion,
@@ -28,6 +30,16 @@ public struct Course: Sendable {
 
     /// Every exercise in the order the learner meets them.
     public var exercises: [Exercise] { steps.flatMap(\.exercises) }
+
+    /// The exercises the learner may work on now: all of them, or those up to the pacing's step.
+    public var availableExercises: [Exercise] {
+        guard let pacing else { return exercises }
+        return exercises.filter { $0.stepNumber <= pacing.until }
+    }
+
+    public func isAvailable(_ exercise: Exercise) -> Bool {
+        pacing.map { exercise.stepNumber <= $0.until } ?? true
+    }
 
     public func exercise(id: String) -> Exercise? {
         exercises.first { $0.id == id }
@@ -149,5 +161,18 @@ public struct Exercise: Sendable, Equatable {
         id.split(whereSeparator: { $0 == "-" || $0 == "_" })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined()
+    }
+}
+
+/// An instructor's pacing: learners stop after step `until` so a class moves together.
+public struct Pacing: Sendable, Equatable {
+    public static let path = "Exercises/classroom.toml"
+
+    public var until: Int
+    public var message: String
+
+    public init(until: Int, message: String) {
+        self.until = until
+        self.message = message
     }
 }

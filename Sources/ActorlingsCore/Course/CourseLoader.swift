@@ -65,15 +65,38 @@ public struct CourseLoader: Sendable {
         }
         problems += strayFolders(steps: steps, listed: listed)
 
+        let pacing = loadPacing(stepCount: steps.count, problems: &problems)
         guard problems.isEmpty, let title, let version else {
             throw CourseLoadError(problems: problems)
         }
-        return Course(
+        var course = Course(
             format: format?.value ?? 1, title: title, version: version, minimumSwift: minimumSwift,
             constructs: constructs, steps: steps)
+        course.pacing = pacing
+        return course
     }
 
     // MARK: - Pieces
+
+    /// `Exercises/classroom.toml` is optional: an instructor adds it to pace a workshop.
+    private func loadPacing(stepCount: Int, problems: inout [CourseProblem]) -> Pacing? {
+        guard case .text = files.read(Pacing.path) else { return nil }
+        var localProblems: [CourseProblem] = []
+        guard let table = parse(Pacing.path, problems: &localProblems) else {
+            problems += localProblems
+            return nil
+        }
+        var reader = TableReader(table, file: Pacing.path)
+        let until = reader.integer("until")
+        let message = reader.string("message", required: false)
+        reader.reportUnknownKeys()
+        if let until, !(0..<max(1, stepCount)).contains(until.value) {
+            reader.problem("until", "must be a step number from 0 to \(stepCount - 1), found \(until.value)")
+        }
+        problems += reader.problems
+        guard reader.problems.isEmpty, let until else { return nil }
+        return Pacing(until: until.value, message: message ?? "That's all for now: the next part opens when your instructor says so. Well done!")
+    }
 
     private func parse(_ path: String, problems: inout [CourseProblem]) -> TOMLTable? {
         switch files.read(path) {

@@ -30,14 +30,16 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
 
     /// The first exercise in course order that has not passed, or nil when all have.
     public func firstUnfinished(in course: Course) -> Exercise? {
-        course.exercises.first { !isPassed($0.id) }
+        course.availableExercises.first { !isPassed($0.id) }
     }
 
     /// The current exercise while it is unfinished; once it passes (or when it is no longer
     /// part of the course), the first unfinished one.
     public func currentExercise(in course: Course) -> Exercise? {
-        if let current, let exercise = course.exercise(id: current), !isPassed(current) { return exercise }
-        return firstUnfinished(in: course) ?? course.exercises.last
+        if let current, let exercise = course.exercise(id: current), !isPassed(current), course.isAvailable(exercise) {
+            return exercise
+        }
+        return firstUnfinished(in: course) ?? course.availableExercises.last
     }
 }
 

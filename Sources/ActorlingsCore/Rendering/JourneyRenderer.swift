@@ -19,7 +19,8 @@ public struct JourneyRenderer: Sendable {
         let idWidth = min(40, (exercises.map(\.id.count).max() ?? 10) + 2)
         for step in course.steps {
             out.append("")
-            out.append(palette.apply(.boldCyan, "Step \(step.number) · \(step.title)"))
+            let locked = course.pacing.map { step.number > $0.until } ?? false
+            out.append(palette.apply(.boldCyan, "Step \(step.number) · \(step.title)") + (locked ? palette.apply(.dim, "  (opens later)") : ""))
             for exercise in step.exercises {
                 let mark: String
                 if exercise.id == current {

@@ -9,6 +9,9 @@ public struct VerdictRenderer: Sendable {
     public var diagnosticLimit = 3
     /// In watch mode, advice names keys ("press h") rather than commands.
     public var inWatchMode = false
+    /// Said after the last exercise the learner may do now: the end of the course, or the
+    /// instructor's pacing message when later steps open later.
+    public var endMessage = "That was the last exercise. Well done!"
     /// The lines of a repository-relative file, or nil when unavailable.
     public var sourceLines: @Sendable (String) -> [Substring]?
 
@@ -29,7 +32,7 @@ public struct VerdictRenderer: Sendable {
                 out.append("Next: \(palette.apply(.bold, next.id)) — \(next.title). "
                     + (inWatchMode ? "Press n to go on." : "Run `actorlings` to go on, or `actorlings check \(next.id)`."))
             } else {
-                out.append("That was the last exercise. Well done!")
+                out.append(endMessage)
             }
         case .compileFailed(let diagnostics):
             out += renderCompileFailure(diagnostics, exercise: exercise)
