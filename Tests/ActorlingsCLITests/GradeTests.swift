@@ -97,15 +97,48 @@ struct GradeTests {
         #expect(step.errors.contains("there is no step 7"))
     }
 
-    /// Well-formed XML with the structure JUnit consumers read.
+    /// Well-formed XML with what the Ant JUnit schema requires: each suite's package, id, name,
+    /// hostname, zone-less timestamp, counts and time; properties first; system-out and
+    /// system-err last; test cases with name, classname and time, holding at most a failure.
     private func expectValidJUnit(_ xml: String, cases: Int) throws {
         final class Collector: NSObject, XMLParserDelegate {
             var elements: [String] = []
             var testcaseNames: [String] = []
+            var problems: [String] = []
+            var suiteChildren: [String] = []
+            var depth = 0
             func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
                 elements.append(name)
-                if name == "testcase", let test = attributes["name"], attributes["classname"] != nil, attributes["time"] != nil {
-                    testcaseNames.append(test)
+                depth += 1
+                if depth == 3 { suiteChildren.append(name) }
+                switch name {
+                case "testsuites":
+                    if !attributes.isEmpty { problems.append("testsuites takes no attributes") }
+                case "testsuite":
+                    for key in ["package", "id", "name", "timestamp", "hostname", "tests", "failures", "errors", "time"] where attributes[key] == nil {
+                        problems.append("testsuite lacks \(key)")
+                    }
+                    if let stamp = attributes["timestamp"], stamp.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/) == nil {
+                        problems.append("timestamp \(stamp) is not YYYY-MM-DDTHH:MM:SS")
+                    }
+                    suiteChildren = []
+                case "testcase":
+                    if let test = attributes["name"], attributes["classname"] != nil, attributes["time"].flatMap(Double.init) != nil {
+                        testcaseNames.append(test)
+                    } else {
+                        problems.append("testcase lacks name, classname or a decimal time")
+                    }
+                case "failure":
+                    if attributes["type"] == nil { problems.append("failure lacks type") }
+                default:
+                    break
+                }
+            }
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+                depth -= 1
+                if name == "testsuite" {
+                    let expected = ["properties"] + Array(repeating: "testcase", count: suiteChildren.count - 3) + ["system-out", "system-err"]
+                    if suiteChildren != expected { problems.append("testsuite children \(suiteChildren)") }
                 }
             }
         }
@@ -115,6 +148,7 @@ struct GradeTests {
         #expect(parser.parse(), "JUnit output is not well-formed XML: \(String(describing: parser.parserError))")
         #expect(collector.elements.first == "testsuites")
         #expect(collector.testcaseNames.count == cases)
+        #expect(collector.problems.isEmpty, "\(collector.problems)")
     }
 }
 

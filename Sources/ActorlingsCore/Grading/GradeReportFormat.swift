@@ -51,38 +51,42 @@ struct GradeTextFormatter {
     }
 }
 
-/// JUnit XML as CI systems read it: one test case per exercise, failures with a message and
-/// the details as text. Everything is escaped.
+/// JUnit XML as CI systems read it, valid against the Apache Ant JUnit schema that Jenkins,
+/// GitLab and most report viewers follow: one `<testsuite>` per step (with the `package`, `id`,
+/// `hostname`, zone-less `timestamp`, `properties`, `system-out` and `system-err` the schema
+/// requires), one `<testcase>` per exercise, failures with a message and the details as text.
+/// Everything is escaped.
 struct JUnitFormatter {
     func render(_ report: GradeReport) -> String {
-        let failures = report.exercises.filter { $0.status != .passed }.count
-        let time = String(format: "%.3f", report.exercises.reduce(0) { $0 + $1.durationSeconds })
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escape(report.course.title))\" tests=\"\(report.exercises.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        // The schema's timestamp has no zone; the report's is UTC.
+        let timestamp = report.generatedAt.hasSuffix("Z") ? String(report.generatedAt.dropLast()) : report.generatedAt
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         let steps = Dictionary(grouping: report.exercises, by: \.step).sorted { $0.key < $1.key }
-        for (step, exercises) in steps {
-            let stepFailures = exercises.filter { $0.status != .passed }.count
-            let stepTime = String(format: "%.3f", exercises.reduce(0) { $0 + $1.durationSeconds })
-            xml += "  <testsuite name=\"step \(step)\" tests=\"\(exercises.count)\" failures=\"\(stepFailures)\" errors=\"0\" skipped=\"0\" time=\"\(stepTime)\" timestamp=\"\(escape(report.generatedAt))\">\n"
+        for (index, (step, exercises)) in steps.enumerated() {
+            let failures = exercises.filter { $0.status != .passed }.count
+            let time = String(format: "%.3f", exercises.reduce(0) { $0 + $1.durationSeconds })
+            xml += "  <testsuite package=\"actorlings\" id=\"\(index)\" name=\"step \(step)\" timestamp=\"\(escape(timestamp))\" hostname=\"localhost\" tests=\"\(exercises.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
+            xml += "    <properties>\n"
+            xml += "      <property name=\"course\" value=\"\(escape(report.course.title + " " + report.course.version))\"/>\n"
+            xml += "      <property name=\"toolchain\" value=\"\(escape(report.toolchain))\"/>\n"
+            if let student = report.student.repository ?? report.student.name {
+                xml += "      <property name=\"student\" value=\"\(escape(student))\"/>\n"
+            }
+            xml += "    </properties>\n"
             for exercise in exercises {
                 xml += "    <testcase classname=\"actorlings.step\(step)\" name=\"\(escape(exercise.id))\" time=\"\(String(format: "%.3f", exercise.durationSeconds))\""
-                if exercise.status == .passed && exercise.flags.isEmpty {
+                guard exercise.status != .passed else {
                     xml += "/>\n"
                     continue
                 }
-                xml += ">\n"
-                if exercise.status != .passed {
-                    let details = exercise.problems.map { problem in
-                        [problem.file.map { "\($0)\(problem.line.map { ":\($0)" } ?? ""): " }, problem.message].compactMap { $0 }.joined()
-                    }.joined(separator: "\n")
-                    xml += "      <failure message=\"\(escape(exercise.reason))\" type=\"\(exercise.status.rawValue)\">\(escape(details))</failure>\n"
-                }
-                if !exercise.flags.isEmpty {
-                    xml += "      <system-out>\(escape("flags: " + exercise.flags.joined(separator: ", ")))</system-out>\n"
-                }
-                xml += "    </testcase>\n"
+                let details = exercise.problems.map { problem in
+                    [problem.file.map { "\($0)\(problem.line.map { ":\($0)" } ?? ""): " }, problem.message].compactMap { $0 }.joined()
+                }.joined(separator: "\n")
+                xml += ">\n      <failure message=\"\(escape(exercise.reason))\" type=\"\(exercise.status.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
             }
-            xml += "  </testsuite>\n"
+            // Flags are not failures; the schema allows free text only at the suite's end.
+            let flags = exercises.filter { !$0.flags.isEmpty }.map { "\($0.id): \($0.flags.joined(separator: ", "))" }
+            xml += "    <system-out>\(escape(flags.joined(separator: "\n")))</system-out>\n    <system-err></system-err>\n  </testsuite>\n"
         }
         xml += "</testsuites>\n"
         return xml
