@@ -25,6 +25,12 @@ public enum Actorlings {
         case .version:
             console.write("actorlings \(version)\n")
             return .success
+        case .explain(let text):
+            return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
+                .explain(text)
+        case .explainBuild(let path):
+            return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
+                .build(path)
         case .classSummary(let files, let format, let output):
             return ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
                 .run(files: files, format: format, output: output)

@@ -14,6 +14,8 @@ struct Session: Sendable {
     let console: any Console
     let palette: Palette
     let progressStore: ProgressStore
+    /// Explanations for verdicts; empty when the knowledge base has problems (`dev check` reports them).
+    let knowledge: KnowledgeBase
 
     static func open(
         invocation: Invocation, environment: [String: String], currentDirectory: String,
@@ -32,7 +34,8 @@ struct Session: Sendable {
         }
         return Session(
             root: root, course: course, shipped: shipped, environment: environment, console: console,
-            palette: palette, progressStore: ProgressStore(root: root))
+            palette: palette, progressStore: ProgressStore(root: root),
+            knowledge: (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []))
     }
 
     func run(_ command: Command) async throws -> ExitCode {
@@ -64,7 +67,7 @@ struct Session: Sendable {
             return try await grade(options)
         case .devBenchmark(let exercise, let runs):
             return try await devBenchmark(exercise: exercise, runs: runs)
-        case .help, .version, .classSummary:
+        case .help, .version, .classSummary, .explain, .explainBuild:
             return .success  // handled before a session is opened
         }
     }
@@ -128,6 +131,7 @@ struct Session: Sendable {
             return text.split(separator: "\n", omittingEmptySubsequences: false)
         }
         if let endMessage = pacingMessage() { renderer.endMessage = endMessage }
+        renderer.knowledge = knowledge
         return renderer
     }
 

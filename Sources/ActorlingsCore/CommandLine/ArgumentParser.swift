@@ -1,6 +1,6 @@
 /// Turns `[String]` into an `Invocation`, or a `UsageError` that says what was wrong.
 public enum ArgumentParser {
-    public static let commandNames = ["watch", "list", "check", "hint", "lesson", "reset", "solution", "grade", "class", "dev", "help"]
+    public static let commandNames = ["watch", "list", "check", "hint", "lesson", "reset", "solution", "explain", "grade", "class", "dev", "help"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var color = ColorChoice.auto
@@ -32,7 +32,7 @@ public enum ArgumentParser {
                 flags.insert("--help")
             case "--version", "-V":
                 flags.insert("--version")
-            case "--all", "--yes", "-y":
+            case "--all", "--yes", "-y", "--build":
                 flags.insert(argument == "-y" ? "--yes" : argument)
             case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report":
                 words.append(argument)
@@ -98,6 +98,12 @@ public enum ArgumentParser {
         case "dev":
             try reject(flags, allowed: [], command: name)
             return try devCommand(rest)
+        case "explain":
+            try reject(flags, allowed: ["--build"], command: name)
+            if flags.contains("--build") {
+                return .explainBuild(path: try optionalOne(rest, command: name) ?? ".")
+            }
+            return .explain(rest.isEmpty || rest == ["-"] ? nil : rest.joined(separator: " "))
         case "grade":
             try reject(flags, allowed: [], command: name)
             return .grade(try gradeOptions(rest))

@@ -17,6 +17,8 @@ public enum HelpText {
           lesson [ID|STEP]   Read the lesson of an exercise or a step
           reset ID           Restore an exercise as shipped (your version is backed up)
           solution ID        Show the reference solution once the exercise passes
+          explain TEXT       Explain a Swift concurrency diagnostic (paste it, or give its group)
+          explain --build    Build a Swift package and explain its concurrency diagnostics
           grade              Re-check everything and report points (for classrooms and CI)
           class REPORT.json… Combine students' grade reports into a class summary (text, CSV, HTML)
           dev check          Verify the course (for course authors)
@@ -90,6 +92,22 @@ public enum HelpText {
             actorlings solution ID
 
             Once the exercise passes, shows the reference solution and how it differs from yours.
+
+            """
+        case "explain": """
+            actorlings explain TEXT…
+            actorlings explain < build.log
+            actorlings explain --build [PATH]
+
+            Explains Swift concurrency diagnostics: what they mean in terms of isolation domains,
+            the fixes in the order to try them, the tempting wrong fix, and where the course
+            teaches it. TEXT is a pasted diagnostic (quote it), a message, a run-time report, or a
+            group such as SendingRisksDataRace. Without TEXT, reads standard input.
+
+            With --build, builds the Swift package at PATH (default: the current folder) in a
+            scratch folder of its own — so every warning is seen, not only those of changed
+            files — and explains each concurrency diagnostic, grouped, with counts. The exit code
+            is the build's.
 
             """
         case "grade": """

@@ -30,6 +30,10 @@ public enum Command: Sendable, Equatable {
     case devCheck(only: [String])
     case devGenerate
     case grade(GradeOptions)
+    /// Explain pasted diagnostics (nil: read them from standard input).
+    case explain(String?)
+    /// Build a package and explain its concurrency diagnostics.
+    case explainBuild(path: String)
     /// Combine students' JSON grade reports into a class summary.
     case classSummary(files: [String], format: ClassSummaryFormat, output: String?)
     /// Measures save→verdict on one exercise (see `Documentation/Architecture.md`).

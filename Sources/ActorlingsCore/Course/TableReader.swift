@@ -59,6 +59,15 @@ struct TableReader {
         return (value, entry.line)
     }
 
+    mutating func boolean(_ key: String, required: Bool = true) -> Bool? {
+        guard let entry = entry(key, required: required) else { return nil }
+        guard case .boolean(let value) = entry.value else {
+            mistyped(entry, expected: "true or false")
+            return nil
+        }
+        return value
+    }
+
     mutating func strings(_ key: String, required: Bool = true) -> [String]? {
         guard let entry = entry(key, required: required) else { return nil }
         guard case .array(let values) = entry.value else {

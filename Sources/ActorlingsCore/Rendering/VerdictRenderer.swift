@@ -14,6 +14,8 @@ public struct VerdictRenderer: Sendable {
     public var endMessage = "That was the last exercise. Well done!"
     /// The lines of a repository-relative file, or nil when unavailable.
     public var sourceLines: @Sendable (String) -> [Substring]?
+    /// The knowledge base: under each diagnostic, its one-line meaning and lesson.
+    public var knowledge: KnowledgeBase?
 
     public init(palette: Palette, sourceLines: @escaping @Sendable (String) -> [Substring]?) {
         self.palette = palette
@@ -127,6 +129,12 @@ public struct VerdictRenderer: Sendable {
                 text += palette.apply(.dim, " (\(Self.lastComponent(file)):\(line))")
             }
             out.append(text)
+        }
+        if let explanation = knowledge?.explanation(for: diagnostic) {
+            out.append(gutter + palette.apply(.cyan, " = meaning: ") + explanation.summary)
+            if let lesson = explanation.lessonPath {
+                out.append(gutter + palette.apply(.cyan, " = lesson: ") + lesson)
+            }
         }
         if let url = diagnostic.documentationURL {
             out.append(gutter + palette.apply(.cyan, " = learn more: ") + palette.apply(.underline, url))

@@ -40,6 +40,7 @@ public struct CourseVerifier: Sendable {
         var report = Report()
         report.findings += generatedFilesFindings()
         report.findings += lessonExerciseFindings()
+        report.findings += knowledgeFindings()
         let exercises = only.isEmpty ? course.exercises : course.exercises.filter { only.contains($0.id) }
         let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
@@ -123,6 +124,36 @@ public struct CourseVerifier: Sendable {
             let changed = Set(current.ids.keys).union(checker.shipped.ids.keys)
                 .filter { current.ids[$0] != checker.shipped.ids[$0] }.sorted()
             findings.append(Finding(subject: ShippedFiles.path, message: "out of date for \(changed.prefix(3).joined(separator: ", "))\(changed.count > 3 ? " and \(changed.count - 3) more" : ""); \(fix)"))
+        }
+        return findings
+    }
+
+    /// The knowledge base loads, and points at lesson sections and exercises that exist.
+    func knowledgeFindings() -> [Finding] {
+        let files = LocalCourseFiles(root: checker.root)
+        let knowledge: KnowledgeBase
+        do {
+            knowledge = try ExplanationLoader(files: files).load()
+        } catch let error as CourseLoadError {
+            return error.problems.map { Finding(subject: $0.file + ($0.line.map { ":\($0)" } ?? ""), message: ($0.key.map { "'\($0)': " } ?? "") + $0.message) }
+        } catch {
+            return [Finding(subject: KnowledgeBase.directory, message: "\(error)")]
+        }
+        var findings: [Finding] = []
+        let exercises = Set(checker.course.exercises.map(\.id))
+        for entry in knowledge.entries {
+            for id in entry.exercises where !exercises.contains(id) {
+                findings.append(Finding(subject: entry.file, message: "names exercise '\(id)', which is not in the course"))
+            }
+            guard let lesson = entry.lesson else { continue }
+            let parts = lesson.split(separator: "#", maxSplits: 1).map(String.init)
+            guard case .text(let text) = files.read("Lessons/\(parts[0]).md") else {
+                findings.append(Finding(subject: entry.file, message: "names lesson '\(parts[0])', but Lessons/\(parts[0]).md does not exist"))
+                continue
+            }
+            if parts.count > 1, !MarkdownDocument(parsing: text).headings.contains(where: { $0.slug == parts[1] }) {
+                findings.append(Finding(subject: entry.file, message: "Lessons/\(parts[0]).md has no heading with slug '\(parts[1])'"))
+            }
         }
         return findings
     }

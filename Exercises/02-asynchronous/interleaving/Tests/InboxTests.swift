@@ -1,0 +1,164 @@
+import Testing
+@testable import Interleaving
+
+// This test module is built in main actor mode too: the tests, the fake server and the
+// inbox all take turns on the main actor. The test decides when each request is answered,
+// so every run interleaves the calls in exactly the same order.
+
+/// A mail server whose requests wait until the test answers them.
+final class ControlledMailServer: MailServer {
+    enum Request: Equatable {
+        case markAsRead(Int)
+        case delete(Int)
+    }
+
+    private var pending: [(request: Request, continuation: CheckedContinuation<Void, any Error>)] = []
+
+    func markAsRead(_ id: Int) async throws {
+        try await waitForAnswer(to: .markAsRead(id))
+    }
+
+    func delete(_ id: Int) async throws {
+        try await waitForAnswer(to: .delete(id))
+    }
+
+    private func waitForAnswer(to request: Request) async throws {
+        try await withCheckedThrowingContinuation { continuation in
+            pending.append((request, continuation))
+        }
+    }
+
+    /// Gives the app up to 1,000 turns on the main actor (far more than it needs) to send
+    /// `request`; returns whether it is waiting for an answer.
+    func hasReceived(_ request: Request) async -> Bool {
+        var turns = 0
+        while !pending.contains(where: { $0.request == request }) && turns < 1_000 {
+            await Task.yield()
+            turns += 1
+        }
+        return pending.contains { $0.request == request }
+    }
+
+    func succeed(_ request: Request) {
+        answer(request) { $0.resume() }
+    }
+
+    func fail(_ request: Request) {
+        answer(request) { $0.resume(throwing: ServerError()) }
+    }
+
+    /// Answers every request as it arrives, in order, for 1,000 turns on the main actor.
+    func answerEverything() async {
+        for _ in 0..<1_000 {
+            while !pending.isEmpty {
+                pending.removeFirst().continuation.resume()
+            }
+            await Task.yield()
+        }
+    }
+
+    private func answer(_ request: Request, with resume: (CheckedContinuation<Void, any Error>) -> Void) {
+        guard let index = pending.firstIndex(where: { $0.request == request }) else {
+            Issue.record("the server never received \(request)")
+            return
+        }
+        resume(pending.remove(at: index).continuation)
+    }
+
+    struct ServerError: Error {}
+}
+
+/// Three messages on the first page; twelve unread in the whole mailbox.
+private func sampleInbox(on server: ControlledMailServer) -> Inbox {
+    Inbox(server: server, messages: [
+        Message(id: 1, subject: "Lunch on Friday?"),
+        Message(id: 2, subject: "Your invoice for March"),
+        Message(id: 3, subject: "Re: the release plan"),
+    ], unreadCount: 12)
+}
+
+/// Serialized, so that failures are reported in this order: the first one is the first to fix.
+@Suite(.serialized) struct InboxTests {
+    @Test func markingAMessageUpdatesTheBadge() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let tap = Task { try await inbox.markAsRead(2) }
+        #expect(await server.hasReceived(.markAsRead(2)))
+        server.succeed(.markAsRead(2))
+        try await tap.value
+        #expect(inbox.messages.map(\.isRead) == [false, true, false])
+        #expect(inbox.unreadCount == 11)
+    }
+
+    @Test func twoMessagesMarkedTogetherBothStayRead() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let first = Task { try await inbox.markAsRead(1) }
+        #expect(await server.hasReceived(.markAsRead(1)))
+        let second = Task { try await inbox.markAsRead(3) }
+        #expect(await server.hasReceived(.markAsRead(3)))
+        // Both taps are waiting for the server. It answers the first, then the second.
+        server.succeed(.markAsRead(1))
+        try await first.value
+        server.succeed(.markAsRead(3))
+        try await second.value
+        #expect(inbox.messages.map(\.isRead) == [true, false, true], "both messages should be read")
+        #expect(inbox.unreadCount == 10, "two messages were read: the badge should count both")
+    }
+
+    @Test func aMessageDeletedMeanwhileStaysDeleted() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let markThird = Task { try await inbox.markAsRead(3) }
+        #expect(await server.hasReceived(.markAsRead(3)))
+        // While the third message waits, the user deletes the first one, and that completes first.
+        let deleteFirst = Task { try await inbox.delete(1) }
+        #expect(await server.hasReceived(.delete(1)))
+        server.succeed(.delete(1))
+        try await deleteFirst.value
+        server.succeed(.markAsRead(3))
+        try await markThird.value
+        #expect(inbox.messages.map(\.id) == [2, 3], "the deleted message came back")
+        #expect(inbox.messages.map(\.isRead) == [false, true])
+        #expect(inbox.unreadCount == 10, "one unread message was deleted, another was read")
+    }
+
+    @Test func aMessageDeletedWhileBeingMarkedIsCountedOnce() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let markSecond = Task { try await inbox.markAsRead(2) }
+        #expect(await server.hasReceived(.markAsRead(2)))
+        let deleteSecond = Task { try await inbox.delete(2) }
+        #expect(await server.hasReceived(.delete(2)))
+        server.succeed(.delete(2))
+        try await deleteSecond.value
+        server.succeed(.markAsRead(2))
+        try await markSecond.value
+        #expect(inbox.messages.map(\.id) == [1, 3], "the deleted message came back")
+        #expect(inbox.unreadCount == 11, "one unread message left the inbox: the badge should drop by one")
+    }
+
+    @Test func tappingTheSameMessageTwiceCountsItOnce() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let first = Task { try await inbox.markAsRead(2) }
+        #expect(await server.hasReceived(.markAsRead(2)))
+        let second = Task { try await inbox.markAsRead(2) }
+        await server.answerEverything()
+        try await first.value
+        try await second.value
+        #expect(inbox.messages.map(\.isRead) == [false, true, false])
+        #expect(inbox.unreadCount == 11, "one message was read, however many times it was tapped")
+    }
+
+    @Test func aFailedRequestChangesNothing() async {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let tap = Task { try await inbox.markAsRead(2) }
+        #expect(await server.hasReceived(.markAsRead(2)))
+        server.fail(.markAsRead(2))
+        await #expect(throws: ControlledMailServer.ServerError.self) { try await tap.value }
+        #expect(inbox.messages.map(\.isRead) == [false, false, false])
+        #expect(inbox.unreadCount == 12)
+    }
+}

@@ -1,0 +1,120 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+
+/// `actorlings explain`: pasted diagnostics, or a whole package's build, explained from the
+/// knowledge base in `Lessons/Explanations/`. It works outside the course too (on the learner's
+/// own project), finding the knowledge base next to the `actorlings` binary.
+struct ExplainCommand {
+    let console: any Console
+    let palette: Palette
+    let environment: [String: String]
+    let currentDirectory: String
+    let root: String?
+
+    func explain(_ text: String?) async -> ExitCode {
+        guard let knowledge = loadKnowledge() else { return .toolFailure }
+        var input = text
+        if input == nil {
+            guard !Terminal.isTerminal(0) else {
+                console.writeError("error: paste a diagnostic, e.g. `actorlings explain \"error: sending 'x' risks causing data races\"`, or pipe a build log into `actorlings explain`\n")
+                return .usage
+            }
+            input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let results = knowledge.explanations(forText: input ?? "")
+        let renderer = ExplanationRenderer(palette: palette, width: min(console.width, 100))
+        var unexplained = 0
+        var shown = Set<String>()
+        for (index, result) in results.enumerated() {
+            if index > 0 { console.write("\n" + palette.apply(.dim, String(repeating: "─", count: 40)) + "\n\n") }
+            guard let explanation = result.explanation else {
+                unexplained += 1
+                console.write(unknown(result.diagnostic))
+                continue
+            }
+            if shown.contains(explanation.file) {
+                console.write(palette.apply(.bold, result.diagnostic.displayMessage) + "\n  " + palette.apply(.dim, "Same as above: \(explanation.title).") + "\n")
+                continue
+            }
+            shown.insert(explanation.file)
+            console.write(renderer.render(explanation, for: result.diagnostic))
+        }
+        return unexplained == 0 ? .success : .failure
+    }
+
+    func build(_ path: String) async -> ExitCode {
+        guard let knowledge = loadKnowledge() else { return .toolFailure }
+        let package = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+        guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
+            console.writeError(palette.apply(.boldRed, "error: ") + "\(path) has no Package.swift; give the folder of a Swift package\n")
+            return .usage
+        }
+        guard let swift = Self.findExecutable("swift", environment: environment) else {
+            console.writeError(palette.apply(.boldRed, "error: ") + "\(ToolchainError.notFound)\n")
+            return .toolFailure
+        }
+        // A scratch folder of our own: SwiftPM does not repeat warnings of files it does not
+        // recompile, so reusing the package's .build would hide most of them.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-explain-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        console.write("Building \(path) (a clean build, so every diagnostic is seen)…\n")
+        let result: ProcessResult
+        do {
+            result = try await Subprocess.run(ProcessRequest(
+                executable: swift,
+                arguments: ["build", "--package-path", package, "--scratch-path", scratch,
+                            "-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm",
+                            "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names"],
+                environment: environment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
+        } catch {
+            console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
+            return .toolFailure
+        }
+        var seen = Set<String>()
+        let diagnostics = DiagnosticParser.parse(result.output).filter { diagnostic in
+            guard diagnostic.severity == .error || diagnostic.severity == .warning else { return false }
+            return seen.insert("\(diagnostic.file ?? ""):\(diagnostic.line ?? 0):\(diagnostic.column ?? 0):\(diagnostic.message)").inserted
+        }
+        let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package)
+        console.write(report.render(palette: palette, width: min(console.width, 100)))
+        switch result.termination {
+        case .exited(let code): return code == 0 ? .success : .failure
+        case .signaled, .timedOut: return .failure
+        }
+    }
+
+    private func unknown(_ diagnostic: Diagnostic) -> String {
+        var out = palette.apply(.bold, diagnostic.displayMessage) + "\n"
+        out += "  Actorlings has no explanation for this one yet."
+        if let url = diagnostic.documentationURL {
+            out += " The Swift documentation has a page on it:\n  " + palette.apply(.underline, url) + "\n"
+        } else {
+            out += " If it is about concurrency, try pasting the whole diagnostic, notes included.\n"
+        }
+        return out
+    }
+
+    private func loadKnowledge() -> KnowledgeBase? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent().path
+        let start = root.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
+        guard let courseRoot = RepositoryRoot.find(from: start) ?? RepositoryRoot.find(from: executable) else {
+            console.writeError(palette.apply(.boldRed, "error: ") + "the knowledge base (\(KnowledgeBase.directory)) was not found; run actorlings from its checkout, or pass --root PATH\n")
+            return nil
+        }
+        do {
+            return try ExplanationLoader(files: LocalCourseFiles(root: courseRoot)).load()
+        } catch {
+            console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
+            return nil
+        }
+    }
+
+    static func findExecutable(_ name: String, environment: [String: String]) -> String? {
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

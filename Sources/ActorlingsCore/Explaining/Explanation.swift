@@ -1,0 +1,50 @@
+/// One entry of the diagnostic knowledge base: how to recognise a diagnostic, what it means in
+/// terms of isolation domains, and what to do about it. Format: `Documentation/Explanations.md`.
+public struct Explanation: Sendable, Equatable {
+    /// The entry's file, e.g. `Lessons/Explanations/actor-isolated-reference.toml`.
+    public var file: String
+    public var title: String
+    public var summary: String
+    public var groups: [String]
+    public var ids: [String]
+    public var patterns: [String]
+    public var meaning: String
+    public var fixes: [String]
+    public var wrongFix: String
+    /// `01-single-threaded#isolated-to-the-main-actor`.
+    public var lesson: String?
+    public var exercises: [String]
+    public var runtime: Bool
+
+    public init(
+        file: String, title: String, summary: String, groups: [String] = [], ids: [String] = [],
+        patterns: [String] = [], meaning: String, fixes: [String], wrongFix: String, lesson: String? = nil,
+        exercises: [String] = [], runtime: Bool = false
+    ) {
+        self.file = file
+        self.title = title
+        self.summary = summary
+        self.groups = groups
+        self.ids = ids
+        self.patterns = patterns
+        self.meaning = meaning
+        self.fixes = fixes
+        self.wrongFix = wrongFix
+        self.lesson = lesson
+        self.exercises = exercises
+        self.runtime = runtime
+    }
+
+    /// `Lessons/01-single-threaded.md#isolated-to-the-main-actor`, a path editors and terminals can open.
+    public var lessonPath: String? {
+        guard let lesson else { return nil }
+        let parts = lesson.split(separator: "#", maxSplits: 1)
+        guard let file = parts.first else { return nil }
+        return "Lessons/\(file).md" + (parts.count > 1 ? "#\(parts[1])" : "")
+    }
+
+    /// The documentation page of the first group, if the diagnostic has one.
+    public var documentationURL: String? {
+        groups.first.map { Diagnostic(severity: .error, message: "", group: $0).documentationURL } ?? nil
+    }
+}

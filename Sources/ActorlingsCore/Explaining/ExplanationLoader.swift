@@ -1,0 +1,56 @@
+/// Loads `Lessons/Explanations/*.toml`, reporting each problem with its file, line and key.
+public struct ExplanationLoader: Sendable {
+    let files: any CourseFileSource
+
+    public init(files: any CourseFileSource) {
+        self.files = files
+    }
+
+    public func load() throws -> KnowledgeBase {
+        var entries: [Explanation] = []
+        var problems: [CourseProblem] = []
+        for name in (files.files(in: KnowledgeBase.directory) ?? []).sorted() where name.hasSuffix(".toml") {
+            let path = "\(KnowledgeBase.directory)/\(name)"
+            guard case .text(let text) = files.read(path) else {
+                problems.append(CourseProblem(file: path, message: "cannot be read"))
+                continue
+            }
+            let table: TOMLTable
+            do {
+                table = try TOMLParser.parse(text)
+            } catch {
+                problems.append(CourseProblem(file: path, line: error.line, message: error.message))
+                continue
+            }
+            var reader = TableReader(table, file: path)
+            let title = reader.string("title")
+            let summary = reader.string("summary")
+            let groups = reader.strings("groups", required: false) ?? []
+            let ids = reader.strings("ids", required: false) ?? []
+            let patterns = reader.strings("patterns", required: false) ?? []
+            let meaning = reader.string("meaning")
+            let fixes = reader.strings("fixes") ?? []
+            let wrongFix = reader.string("wrong-fix")
+            let lesson = reader.string("lesson", required: false)
+            let exercises = reader.strings("exercises", required: false) ?? []
+            let runtime = reader.boolean("runtime", required: false) ?? false
+            reader.reportUnknownKeys(hint: nil)
+            if groups.isEmpty, ids.isEmpty, patterns.isEmpty {
+                reader.problem(nil, line: 1, "give at least one of `groups`, `ids` or `patterns`, or nothing can match it")
+            }
+            if table["fixes"] != nil, fixes.isEmpty {
+                reader.problem("fixes", "give at least one fix")
+            }
+            for group in groups where group.hasPrefix("#") {
+                reader.problem("groups", "write the group without '#': \"\(group.dropFirst())\"")
+            }
+            problems += reader.problems
+            guard let title, let summary, let meaning, let wrongFix, !fixes.isEmpty else { continue }
+            entries.append(Explanation(
+                file: path, title: title, summary: summary, groups: groups, ids: ids, patterns: patterns,
+                meaning: meaning, fixes: fixes, wrongFix: wrongFix, lesson: lesson, exercises: exercises, runtime: runtime))
+        }
+        if !problems.isEmpty { throw CourseLoadError(problems: problems) }
+        return KnowledgeBase(entries: entries)
+    }
+}

@@ -1,0 +1,62 @@
+/// Prints knowledge-base entries: in full for `actorlings explain`, as one line in verdicts.
+public struct ExplanationRenderer: Sendable {
+    public var palette: Palette
+    public var width: Int
+
+    public init(palette: Palette, width: Int = 80) {
+        self.palette = palette
+        self.width = width
+    }
+
+    public func render(_ explanation: Explanation, for diagnostic: Diagnostic? = nil) -> String {
+        var out: [String] = []
+        if let diagnostic {
+            let severity = diagnostic.severity == .warning ? palette.apply(.boldYellow, "warning:") : palette.apply(.boldRed, "error:")
+            out.append(severity + " " + palette.apply(.bold, diagnostic.displayMessage))
+            out.append("")
+        }
+        out.append(palette.apply(.boldCyan, explanation.title))
+        out.append(contentsOf: wrap(explanation.summary, indent: "  "))
+        out.append("")
+        out.append(palette.apply(.bold, "What it means"))
+        out.append(contentsOf: wrap(explanation.meaning, indent: "  "))
+        out.append("")
+        out.append(palette.apply(.bold, "What to do, in this order"))
+        for (index, fix) in explanation.fixes.enumerated() {
+            let lines = wrap(fix, indent: "     ")
+            out.append("  \(index + 1). " + (lines.first.map { String($0.dropFirst(5)) } ?? ""))
+            out.append(contentsOf: lines.dropFirst())
+        }
+        out.append("")
+        out.append(palette.apply(.bold, "The tempting wrong fix"))
+        out.append(contentsOf: wrap(explanation.wrongFix, indent: "  "))
+        var references: [String] = []
+        if let lesson = explanation.lessonPath { references.append("Lesson: \(lesson)") }
+        if !explanation.exercises.isEmpty { references.append("Practice: " + explanation.exercises.map { "`actorlings check \($0)`" }.joined(separator: ", ")) }
+        if let url = diagnostic?.documentationURL ?? explanation.documentationURL { references.append("Swift documentation: " + palette.apply(.underline, url)) }
+        if !references.isEmpty {
+            out.append("")
+            out.append(contentsOf: references.map { palette.apply(.dim, "  ") + $0 })
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Word-wraps prose; blank lines in the text stay paragraph breaks.
+    func wrap(_ text: String, indent: String) -> [String] {
+        var lines: [String] = []
+        let limit = max(30, width - indent.count)
+        for paragraph in text.trimmingCharacters(in: " \n").split(separator: "\n\n", omittingEmptySubsequences: false) {
+            if !lines.isEmpty { lines.append("") }
+            var current = ""
+            for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                if !current.isEmpty, current.count + 1 + word.count > limit {
+                    lines.append(indent + current)
+                    current = ""
+                }
+                current += (current.isEmpty ? "" : " ") + word
+            }
+            if !current.isEmpty { lines.append(indent + current) }
+        }
+        return lines
+    }
+}
