@@ -103,6 +103,86 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 2: Await, don't block
+        .target(
+            name: "AwaitDontBlock",
+            path: "02-asynchronous/await-dont-block/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "AwaitDontBlockTests",
+            dependencies: ["AwaitDontBlock"],
+            path: "02-asynchronous/await-dont-block/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 2: Starting a task from an event
+        .target(
+            name: "TaskFromAnEvent",
+            path: "02-asynchronous/task-from-an-event/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "TaskFromAnEventTests",
+            dependencies: ["TaskFromAnEvent"],
+            path: "02-asynchronous/task-from-an-event/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 2: Interleaving on the main actor
+        .target(
+            name: "Interleaving",
+            path: "02-asynchronous/interleaving/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "InterleavingTests",
+            dependencies: ["Interleaving"],
+            path: "02-asynchronous/interleaving/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 2: Bridging a completion handler
+        .target(
+            name: "Continuations",
+            path: "02-asynchronous/continuations/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ContinuationsTests",
+            dependencies: ["Continuations"],
+            path: "02-asynchronous/continuations/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
