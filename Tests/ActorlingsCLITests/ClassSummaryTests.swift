@@ -6,7 +6,7 @@ import Testing
 /// files that are not reports.
 @Suite("Class summary")
 struct ClassSummaryTests {
-    private func reportsFolder() throws -> String {
+    private func reportsFolder() async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let golden = TestPaths.testsDirectory.appendingPathComponent("Golden").path
@@ -23,19 +23,19 @@ struct ClassSummaryTests {
     }
 
     @Test("Text, CSV and HTML summaries of three students")
-    func formats() throws {
-        let folder = try reportsFolder()
+    func formats() async throws {
+        let folder = try await reportsFolder()
         let files = ["ada.json", "alan.json", "grace.json"].map { folder + "/" + $0 }
         for format in ClassSummaryFormat.allCases {
-            let result = try runActorlings(["class", "--format", format.rawValue] + files, in: folder)
+            let result = try await runActorlings(["class", "--format", format.rawValue] + files, in: folder)
             #expect(result.status == 0, "\(result.errors)")
             try CLIGolden.check(result.output, named: "class-summary.\(format.rawValue == "text" ? "txt" : format.rawValue)")
         }
     }
 
     @Test("Malformed and foreign files are named with what is wrong; the others still count")
-    func badFiles() throws {
-        let folder = try reportsFolder()
+    func badFiles() async throws {
+        let folder = try await reportsFolder()
         try "{ not json".write(toFile: folder + "/broken.json", atomically: true, encoding: .utf8)
         try "{\"results\": []}".write(toFile: folder + "/foreign.json", atomically: true, encoding: .utf8)
         var newer = try String(contentsOfFile: folder + "/ada.json", encoding: .utf8)
@@ -45,7 +45,7 @@ struct ClassSummaryTests {
         truncated = truncated.replacingOccurrences(of: "\"totals\"", with: "\"totalz\"")
         try truncated.write(toFile: folder + "/partial.json", atomically: true, encoding: .utf8)
 
-        let result = try runActorlings(["class", "ada.json", "broken.json", "foreign.json", "newer.json", "partial.json", "missing.json", "grace.json"], in: folder)
+        let result = try await runActorlings(["class", "ada.json", "broken.json", "foreign.json", "newer.json", "partial.json", "missing.json", "grace.json"], in: folder)
         #expect(result.status == 1)
         #expect(result.errors.contains("broken.json: not JSON"))
         #expect(result.errors.contains("foreign.json: JSON, but not an Actorlings grade report"))
@@ -54,7 +54,7 @@ struct ClassSummaryTests {
         #expect(result.errors.contains("missing.json: no such file"))
         #expect(result.output.contains("2 students, 5 exercises"))
 
-        let none = try runActorlings(["class", "broken.json"], in: folder)
+        let none = try await runActorlings(["class", "broken.json"], in: folder)
         #expect(none.status == 1)
         #expect(none.errors.contains("none of the 1 file(s) is a readable grade report"))
     }
@@ -86,7 +86,7 @@ struct ClassHeatmapBrowserTests {
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test("Chromium renders every student row and exercise column", .enabled(if: chromium != nil, "needs Chromium (Debian package chromium)"))
-    func renders() throws {
+    func renders() async throws {
         let golden = TestPaths.testsDirectory.appendingPathComponent("Golden/class-summary.html")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))

@@ -11,8 +11,8 @@ struct EndToEndTests {
     }
 
     @Test("A passing exercise passes with exit code 0")
-    func passing() throws {
-        let result = try runActorlings(["check", "passing"], in: course)
+    func passing() async throws {
+        let result = try await runActorlings(["check", "passing"], in: course)
         #expect(result.status == 0)
         #expect(result.output.contains("✔ passing passed (1 test,"))
         #expect(result.output.contains("Remember this."))
@@ -20,8 +20,8 @@ struct EndToEndTests {
     }
 
     @Test("A compile error is reported with its location and an excerpt")
-    func compileError() throws {
-        let result = try runActorlings(["check", "compile-error"], in: course)
+    func compileError() async throws {
+        let result = try await runActorlings(["check", "compile-error"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("✘ compile-error does not compile yet (1 error, 1 warning)"))
         #expect(result.output.contains("error: missing return in global function expected to return 'Int'"))
@@ -29,17 +29,17 @@ struct EndToEndTests {
     }
 
     @Test("A failing test shows expected against actual")
-    func failingTest() throws {
-        let result = try runActorlings(["check", "failing-test"], in: course)
+    func failingTest() async throws {
+        let result = try await runActorlings(["check", "failing-test"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("1 of 2 tests failed"))
         #expect(result.output.contains("Expectation failed: (triple(3) → 6) == 9"))
     }
 
     @Test("A hanging exercise is stopped at its time limit and names the running test")
-    func hangs() throws {
+    func hangs() async throws {
         let start = Date()
-        let result = try runActorlings(["check", "hangs"], in: course)
+        let result = try await runActorlings(["check", "hangs"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("hangs did not finish within 2 s and was stopped"))
         #expect(result.output.contains("Still running: finishes()"))
@@ -47,33 +47,33 @@ struct EndToEndTests {
     }
 
     @Test("A crashing exercise reports the signal and the cause")
-    func crashes() throws {
-        let result = try runActorlings(["check", "crashes"], in: course)
+    func crashes() async throws {
+        let result = try await runActorlings(["check", "crashes"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("💥 crashes crashed while its tests ran (signal 4"))
         #expect(result.output.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
     }
 
     @Test("An unknown exercise is a usage error with a suggestion")
-    func unknownExercise() throws {
-        let result = try runActorlings(["check", "pasing"], in: course)
+    func unknownExercise() async throws {
+        let result = try await runActorlings(["check", "pasing"], in: course)
         #expect(result.status == 64)
         #expect(result.errors.contains("there is no exercise 'pasing'; did you mean 'passing'?"))
     }
 
     @Test("Without a terminal, no command prints where the learner stands; from a subfolder too")
-    func status() throws {
-        let result = try runActorlings([], in: course + "/Exercises/00-basics")
+    func status() async throws {
+        let result = try await runActorlings([], in: course + "/Exercises/00-basics")
         #expect(result.status == 0)
         #expect(result.output.contains("Fixture course 1.0.0 — 0 of 5 exercises passed"))
         #expect(result.output.contains("Your next exercise: passing"))
     }
 
     @Test("Progress is recorded and list shows it")
-    func progress() throws {
-        _ = try runActorlings(["check", "passing"], in: course)
-        _ = try runActorlings(["check", "failing-test"], in: course)
-        let list = try runActorlings(["list"], in: course)
+    func progress() async throws {
+        _ = try await runActorlings(["check", "passing"], in: course)
+        _ = try await runActorlings(["check", "failing-test"], in: course)
+        let list = try await runActorlings(["list"], in: course)
         #expect(list.output.contains("1 of 5 exercises passed"))
         #expect(list.output.contains("✔ passing"))
         #expect(list.output.contains("✘ failing-test"))
@@ -82,49 +82,49 @@ struct EndToEndTests {
     }
 
     @Test("A damaged progress file is set aside with a message, never a crash")
-    func damagedProgress() throws {
+    func damagedProgress() async throws {
         try FileManager.default.createDirectory(atPath: course + "/.actorlings", withIntermediateDirectories: true)
         try "{\"format\": 1, \"exerc".write(toFile: course + "/.actorlings/progress.json", atomically: true, encoding: .utf8)
-        let result = try runActorlings(["list"], in: course)
+        let result = try await runActorlings(["list"], in: course)
         #expect(result.status == 0)
         #expect(result.errors.contains("Your progress file was damaged (it is not valid JSON)"))
         #expect(FileManager.default.fileExists(atPath: course + "/.actorlings/progress.json.damaged"))
     }
 
     @Test("An edited test file is reported, not trusted")
-    func editedTests() throws {
+    func editedTests() async throws {
         let path = course + "/Exercises/00-basics/failing-test/Tests/CodeTests.swift"
         try (String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "== 9", with: "== 6")).write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try runActorlings(["check", "failing-test"], in: course)
+        let result = try await runActorlings(["check", "failing-test"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("The tests of failing-test were changed"))
     }
 
     @Test("A forbidden construct is refused, but not in comments or strings")
-    func forbidden() throws {
+    func forbidden() async throws {
         let path = course + "/Exercises/00-basics/passing/Sources/Code.swift"
         try ("// @unchecked Sendable is fine in a comment\nlet note = \"@unchecked Sendable\"\nfinal class Box: @unchecked Sendable {}\n"
             + String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try runActorlings(["check", "passing"], in: course)
+        let result = try await runActorlings(["check", "passing"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("@unchecked Sendable at Exercises/00-basics/passing/Sources/Code.swift:3:18"))
         #expect(!result.output.contains("Code.swift:1:"))
     }
 
     @Test("Hints come one at a time")
-    func hints() throws {
-        let first = try runActorlings(["hint", "failing-test"], in: course)
+    func hints() async throws {
+        let first = try await runActorlings(["hint", "failing-test"], in: course)
         #expect(first.output.contains("(1 of 2)"))
         #expect(first.output.contains("1. First hint."))
         #expect(!first.output.contains("Second hint."))
-        let second = try runActorlings(["hint", "failing-test"], in: course)
+        let second = try await runActorlings(["hint", "failing-test"], in: course)
         #expect(second.output.contains("2. Second hint."))
         #expect(second.output.contains("That was the last hint"))
     }
 
     @Test("dev check verifies the fixture course, lessons included")
-    func devCheck() throws {
-        let result = try runActorlings(["dev", "check", "--color", "never"], in: course)
+    func devCheck() async throws {
+        let result = try await runActorlings(["dev", "check", "--color", "never"], in: course)
         // The hang, crash and passing exercises don't fail as declared: dev check must say so.
         #expect(result.status == 1)
         #expect(result.output.contains("✔ compile-error"))
@@ -135,20 +135,20 @@ struct EndToEndTests {
     }
 
     @Test("Usage errors exit with 64 and help exits with 0")
-    func usage() throws {
-        let bad = try runActorlings(["frobnicate"], in: course)
+    func usage() async throws {
+        let bad = try await runActorlings(["frobnicate"], in: course)
         #expect(bad.status == 64)
         #expect(bad.errors.contains("unknown command 'frobnicate'"))
-        let help = try runActorlings(["--help"], in: course)
+        let help = try await runActorlings(["--help"], in: course)
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE"))
-        let version = try runActorlings(["--version"], in: "/")
+        let version = try await runActorlings(["--version"], in: "/")
         #expect(version.output.hasPrefix("actorlings "))
     }
 
     @Test("Outside a course, a clear error")
-    func outsideCourse() throws {
-        let result = try runActorlings(["list"], in: FileManager.default.temporaryDirectory.path)
+    func outsideCourse() async throws {
+        let result = try await runActorlings(["list"], in: FileManager.default.temporaryDirectory.path)
         #expect(result.status == 70)
         #expect(result.errors.contains("No Actorlings course was found"))
     }

@@ -10,9 +10,9 @@ import FoundationXML
 struct GradeTests {
     /// Grades `course` with the real binary, then replaces what changes from run to run
     /// (time, toolchain, durations, identity) so the report can be compared with a golden file.
-    private func grade(_ course: String, _ arguments: [String] = []) throws -> (status: Int32, report: GradeReport) {
+    private func grade(_ course: String, _ arguments: [String] = []) async throws -> (status: Int32, report: GradeReport) {
         let output = course + "/report.json"
-        let result = try runActorlings(["grade", "--format", "json", "--output", output] + arguments, in: course, environment: ["GITHUB_REPOSITORY": "classroom/student-repo"])
+        let result = try await runActorlings(["grade", "--format", "json", "--output", output] + arguments, in: course, environment: ["GITHUB_REPOSITORY": "classroom/student-repo"])
         var report = try GradeReportFormat.decode(try Data(contentsOf: URL(fileURLWithPath: output)))
         report.generatedAt = "2026-01-01T00:00:00Z"
         report.toolchain = "6.x"
@@ -21,46 +21,46 @@ struct GradeTests {
         return (result.status, report)
     }
 
-    private func checkAllFormats(_ report: GradeReport, named name: String) throws {
+    private func checkAllFormats(_ report: GradeReport, named name: String) async throws {
         for format in GradeReportFormat.allCases {
             let ext = ["text": "txt", "json": "json", "junit": "xml", "github": "github.json"][format.rawValue] ?? format.rawValue
             try CLIGolden.check(format.render(report), named: "grade-\(name).\(ext)")
         }
-        try expectValidJUnit(GradeReportFormat.junit.render(report), cases: report.exercises.count)
+        try await expectValidJUnit(GradeReportFormat.junit.render(report), cases: report.exercises.count)
     }
 
     @Test("The shipped course: every exercise fails")
-    func shippedCourse() throws {
+    func shippedCourse() async throws {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-course-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
         for folder in ["Exercises", "Lessons", "Solutions"] {
             try FileManager.default.copyItem(atPath: TestPaths.repositoryRoot + "/" + folder, toPath: copy + "/" + folder)
         }
-        let (status, report) = try grade(copy, ["--step", "0,1"])
+        let (status, report) = try await grade(copy, ["--step", "0,1"])
         #expect(status == 1)
         #expect(report.totals.passed == 0)
         #expect(report.student.repository == "classroom/student-repo")
         #expect(report.exercises.allSatisfy { $0.status == .compileError || $0.status == .failed })
-        try checkAllFormats(report, named: "shipped")
+        try await checkAllFormats(report, named: "shipped")
     }
 
     @Test("Every solution in place: everything passes, and copies are flagged")
-    func allSolutions() throws {
+    func allSolutions() async throws {
         let course = try TestPaths.copyOfFixtureCourse()
         for id in ["passing", "compile-error", "failing-test", "hangs", "crashes"] {
             let target = "\(course)/Exercises/00-basics/\(id)/Sources/Code.swift"
             try FileManager.default.removeItem(atPath: target)
             try FileManager.default.copyItem(atPath: "\(course)/Solutions/00-basics/\(id)/Code.swift", toPath: target)
         }
-        let (status, report) = try grade(course)
+        let (status, report) = try await grade(course)
         #expect(status == 0)
         #expect(report.totals.points == report.totals.maxPoints)
         #expect(report.exercises.allSatisfy { $0.flags == ["copied-solution"] })
-        try checkAllFormats(report, named: "all-solutions")
+        try await checkAllFormats(report, named: "all-solutions")
     }
 
     @Test("A mixed course: every status, a forbidden construct and edited tests included")
-    func mixed() throws {
+    func mixed() async throws {
         let course = try TestPaths.copyOfFixtureCourse()
         let passing = "\(course)/Exercises/00-basics/passing/Sources/Code.swift"
         try "func add(_ a: Int, _ b: Int) -> Int {\n    b + a\n}\n".write(toFile: passing, atomically: true, encoding: .utf8)
@@ -68,18 +68,18 @@ struct GradeTests {
         try (String(contentsOfFile: failingTests, encoding: .utf8) + "// <edited & \"quoted\">\n").write(toFile: failingTests, atomically: true, encoding: .utf8)
         let crashes = "\(course)/Exercises/00-basics/crashes/Sources/Code.swift"
         try ("final class Box: @unchecked Sendable {}\n" + String(contentsOfFile: crashes, encoding: .utf8)).write(toFile: crashes, atomically: true, encoding: .utf8)
-        let (status, report) = try grade(course)
+        let (status, report) = try await grade(course)
         #expect(status == 1)
         #expect(report.exercises.map(\.status) == [.passed, .compileError, .testsEdited, .timedOut, .forbidden])
         #expect(report.exercises[0].flags.isEmpty, "an own solution is not flagged")
-        try checkAllFormats(report, named: "mixed")
+        try await checkAllFormats(report, named: "mixed")
 
-        let lenient = try runActorlings(["grade", "--min-score", "20"], in: course)
+        let lenient = try await runActorlings(["grade", "--min-score", "20"], in: course)
         #expect(lenient.status == 0)
-        let strict = try runActorlings(["grade", "--min-score", "50"], in: course)
+        let strict = try await runActorlings(["grade", "--min-score", "50"], in: course)
         #expect(strict.status == 1)
 
-        let several = try runActorlings(["grade", "--only", "passing", "--format", "github", "--output", "g.json", "--report", "junit=g.xml", "--report", "json=g2.json"], in: course)
+        let several = try await runActorlings(["grade", "--only", "passing", "--format", "github", "--output", "g.json", "--report", "junit=g.xml", "--report", "json=g2.json"], in: course)
         #expect(several.status == 0)
         for file in ["g.json", "g.xml", "g2.json"] {
             #expect(FileManager.default.fileExists(atPath: course + "/" + file), "\(file) was not written")
@@ -87,12 +87,12 @@ struct GradeTests {
     }
 
     @Test("Usage errors name the problem")
-    func usage() throws {
+    func usage() async throws {
         let course = try TestPaths.copyOfFixtureCourse()
-        let format = try runActorlings(["grade", "--format", "xml"], in: course)
+        let format = try await runActorlings(["grade", "--format", "xml"], in: course)
         #expect(format.status == 64)
         #expect(format.errors.contains("--format takes text, json, junit or github, not 'xml'"))
-        let step = try runActorlings(["grade", "--step", "7"], in: course)
+        let step = try await runActorlings(["grade", "--step", "7"], in: course)
         #expect(step.status == 64)
         #expect(step.errors.contains("there is no step 7"))
     }
@@ -100,7 +100,7 @@ struct GradeTests {
     /// Well-formed XML with what the Ant JUnit schema requires: each suite's package, id, name,
     /// hostname, zone-less timestamp, counts and time; properties first; system-out and
     /// system-err last; test cases with name, classname and time, holding at most a failure.
-    private func expectValidJUnit(_ xml: String, cases: Int) throws {
+    private func expectValidJUnit(_ xml: String, cases: Int) async throws {
         final class Collector: NSObject, XMLParserDelegate {
             var elements: [String] = []
             var testcaseNames: [String] = []

@@ -48,7 +48,18 @@ enum TestPaths {
 }
 
 /// Runs the real binary and returns its exit status and output.
-func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String) {
+///
+/// The blocking wait happens on a thread of its own: done on the cooperative pool (two threads
+/// on a 2-core machine), it would starve every other async test running in parallel.
+func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String, errors: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            continuation.resume(with: Result { try runActorlingsBlocking(arguments, in: directory, environment: extra) })
+        }.start()
+    }
+}
+
+private func runActorlingsBlocking(_ arguments: [String], in directory: String, environment extra: [String: String]) throws -> (status: Int32, output: String, errors: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TestPaths.binary)
     process.arguments = arguments
