@@ -39,6 +39,15 @@ struct Session: Sendable {
     }
 
     func run(_ command: Command) async throws -> ExitCode {
+        // Commands that build or rewrite exercise files take the checkout's lock for their whole run.
+        let lock: CheckoutLock?
+        switch command {
+        case .start where console.isInteractive, .watch, .check, .reset, .solution, .grade, .devCheck, .devGenerate:
+            lock = try CheckoutLock.acquire(root: root, command: Self.name(of: command))
+        default:
+            lock = nil
+        }
+        defer { withExtendedLifetime(lock) {} }
         switch command {
         case .start:
             return console.isInteractive ? try await watch() : status()
@@ -69,6 +78,19 @@ struct Session: Sendable {
             return try await devBenchmark(exercise: exercise, runs: runs)
         case .help, .version, .classSummary, .explain, .explainBuild:
             return .success  // handled before a session is opened
+        }
+    }
+
+    static func name(of command: Command) -> String {
+        switch command {
+        case .start, .watch: "watch"
+        case .check: "check"
+        case .reset: "reset"
+        case .solution: "solution"
+        case .grade: "grade"
+        case .devCheck: "dev check"
+        case .devGenerate: "dev generate"
+        default: "command"
         }
     }
 

@@ -1,3 +1,4 @@
+import ActorlingsRuntime
 import Foundation
 import Testing
 
@@ -151,5 +152,23 @@ struct EndToEndTests {
         let result = try await runActorlings(["list"], in: FileManager.default.temporaryDirectory.path)
         #expect(result.status == 70)
         #expect(result.errors.contains("No Actorlings course was found"))
+    }
+}
+
+@Suite("Two actorlings at once")
+struct CheckoutLockTests {
+    @Test("A second actorlings that would build is refused with the first one's pid; read-only commands still work")
+    func secondProcess() async throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        var lock: CheckoutLock? = try CheckoutLock.acquire(root: course, command: "watch")
+        let busy = try await runActorlings(["check", "passing"], in: course)
+        #expect(busy.status == 70)
+        #expect(busy.errors.contains("another actorlings is already working in this checkout (pid \(getpid()): actorlings watch"))
+        let list = try await runActorlings(["list"], in: course)
+        #expect(list.status == 0)
+        #expect(lock != nil)
+        lock = nil
+        let free = try await runActorlings(["check", "passing"], in: course)
+        #expect(free.status == 0, "the lock is released when its holder goes away")
     }
 }
