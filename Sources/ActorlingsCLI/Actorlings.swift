@@ -41,7 +41,8 @@ public enum Actorlings {
             let session = try Session.open(
                 invocation: invocation, environment: environment, currentDirectory: currentDirectory,
                 console: console, palette: palette)
-            return try await session.run(invocation.command)
+            let command = invocation.command
+            return try await interruptible { try await session.run(command) }
         } catch let error as UsageError {
             console.writeError(palette.apply(.boldRed, "error: ") + error.message + "\n")
             return .usage
@@ -50,6 +51,28 @@ public enum Actorlings {
         } catch {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
             return .toolFailure
+        }
+    }
+
+    /// Runs `work` until it finishes or the process gets SIGINT, SIGTERM or SIGHUP. On a signal
+    /// the work is cancelled — which kills any running compiler or test process tree, since
+    /// those live in sessions of their own that a terminal's Ctrl-C never reaches — and the
+    /// exit code is 130.
+    static func interruptible(_ work: @escaping @Sendable () async throws -> ExitCode) async throws -> ExitCode {
+        let signals = SignalWatcher.signals([SIGINT, SIGTERM, SIGHUP])
+        return try await withThrowingTaskGroup(of: ExitCode?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                for await _ in signals { return .interrupted }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let code = result {
+                    group.cancelAll()
+                    return code
+                }
+            }
+            return .interrupted
         }
     }
 
