@@ -26,7 +26,12 @@ struct Session: Sendable {
             throw NotInCourseError(directory: start)
         }
         let files = LocalCourseFiles(root: root)
-        let course = try CourseLoader(files: files).load()
+        let authoring: Bool
+        switch invocation.command {
+        case .devCheck, .devGenerate: authoring = true
+        default: authoring = false
+        }
+        let course = try CourseLoader(files: files, strict: authoring).load()
         let shipped: ShippedFiles
         switch files.read(ShippedFiles.path) {
         case .text(let text): shipped = try ShippedFiles(parsing: text)

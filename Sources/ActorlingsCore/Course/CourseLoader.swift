@@ -7,9 +7,14 @@ public struct CourseLoader: Sendable {
     public static let coursePath = "Exercises/course.toml"
 
     let files: any CourseFileSource
+    /// Authoring checks (every learner file present and listed, tests present). Off for the
+    /// learner's commands: a deleted or renamed exercise file must give a verdict that says how
+    /// to restore it, not stop every command.
+    let strict: Bool
 
-    public init(files: any CourseFileSource) {
+    public init(files: any CourseFileSource, strict: Bool = true) {
         self.files = files
+        self.strict = strict
     }
 
     public func load() throws -> Course {
@@ -178,7 +183,7 @@ public struct CourseLoader: Sendable {
             seenExercises[exerciseID] = id
             let loader = ExerciseLoader(
                 files: files, id: exerciseID, step: step, defaultForbidden: defaultForbidden,
-                constructIDs: constructIDs, lessonSlugs: lessonHeadings)
+                constructIDs: constructIDs, lessonSlugs: lessonHeadings, strict: strict)
             var exerciseProblems: [CourseProblem] = []
             if let exercise = loader.load(problems: &exerciseProblems) {
                 step.exercises.append(exercise)

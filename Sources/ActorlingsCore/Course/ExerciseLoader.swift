@@ -7,6 +7,7 @@ struct ExerciseLoader {
     let constructIDs: Set<String>
     /// Nil when the lesson could not be read (already reported by the course loader).
     let lessonSlugs: Set<String>?
+    let strict: Bool
 
     static let defaultTimeLimit = 10
     static let maximumTimeLimit = 600
@@ -97,6 +98,8 @@ struct ExerciseLoader {
 
     /// Checks that the listed files, the tests and the solution exist; returns the test files.
     private func checkFiles(_ names: [String], line: Int?, problems: inout [CourseProblem]) -> [String] {
+        let tests = (files.files(in: directory + "/Tests") ?? []).filter { $0.hasSuffix(".swift") }
+        guard strict else { return tests }
         let sources = (files.files(in: directory + "/Sources") ?? []).filter { $0.hasSuffix(".swift") }
         for name in names where !sources.contains(name) {
             problems.append(CourseProblem(file: definitionPath, line: line, key: "files", message: "'\(name)' is not in \(directory)/Sources/"))
@@ -108,7 +111,6 @@ struct ExerciseLoader {
         for name in names where !solutions.contains(name) {
             problems.append(CourseProblem(file: "\(solutionDirectory)/\(name)", message: "the reference solution of '\(name)' is missing"))
         }
-        let tests = (files.files(in: directory + "/Tests") ?? []).filter { $0.hasSuffix(".swift") }
         if tests.isEmpty {
             problems.append(CourseProblem(file: directory + "/Tests", message: "no Swift Testing tests; every exercise needs at least one test file"))
         }

@@ -67,10 +67,14 @@ public struct ExerciseChecker: Sendable {
         return relativized(try await builder.build(request))
     }
 
-    /// Protected test files that differ from the shipped ones (or were deleted).
+    /// Protected test files that differ from the shipped ones, were deleted, or were added.
     public func editedTests(_ exercise: Exercise) -> [String] {
-        exercise.testPaths.filter { path in
-            guard let expected = shipped.ids[path] else { return false }
+        let prefix = exercise.testsPath + "/"
+        let shippedTests = shipped.ids.keys.filter { $0.hasPrefix(prefix) }
+        guard !shippedTests.isEmpty else { return [] }
+        let all = Set(shippedTests).union(exercise.testPaths)
+        return all.sorted().filter { path in
+            guard let expected = shipped.ids[path] else { return true }
             guard let data = FileManager.default.contents(atPath: absolute(path)) else { return true }
             return GitBlobID.of(Array(data)) != expected
         }

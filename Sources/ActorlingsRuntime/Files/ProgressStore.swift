@@ -24,7 +24,7 @@ public struct ProgressStore: Sendable {
     public func load() -> Loaded {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
-                return Loaded(progress: LearnerProgress(), notice: "Your progress file \(path) can't be read; progress will be rebuilt as you check exercises.", writable: false)
+                return Loaded(progress: LearnerProgress(), notice: "Your progress file .actorlings/progress.json can't be read; progress will be rebuilt as you check exercises.", writable: false)
             }
             return Loaded(progress: LearnerProgress(), notice: nil, writable: true)
         }
@@ -39,7 +39,7 @@ public struct ProgressStore: Sendable {
             let moved = (try? FileManager.default.moveItem(atPath: path, toPath: aside)) != nil
             return Loaded(
                 progress: LearnerProgress(),
-                notice: "Your progress file was damaged (\(reason))\(moved ? " and was kept as \(aside)" : ""). LearnerProgress is rebuilt by checking exercises again; your code is untouched.",
+                notice: "Your progress file was damaged (\(reason))\(moved ? " and was kept as .actorlings/progress.json.damaged" : ""). Progress is rebuilt by checking exercises again; your code is untouched.",
                 writable: true)
         }
     }

@@ -20,3 +20,10 @@ extension AvatarCache: CustomDebugStringConvertible {
 @ProfileActor func greeting() -> String {
     "Hello, \(signedInUser)"
 }
+
+/// Uploads crash reports; it tags each one with the signed-in user.
+actor CrashReporter {
+    func tag() -> String {
+        signedInUser
+    }
+}

@@ -1,0 +1,50 @@
+// A photo editor, built in main actor mode. The editor screen shows a preview of the photo
+// with the filter the user picked. Real photos have millions of pixels: filtering them takes
+// long enough to make the screen stutter.
+
+/// Where a photo's pixels come from: the photo is read from disk one row at a time.
+nonisolated protocol PixelSource: Sendable {
+    var height: Int { get }
+    func row(_ y: Int) async -> [UInt8]
+}
+
+/// A filter the user can pick. Pure data, usable from any isolation domain.
+nonisolated enum Filter {
+    case invert
+    case brighten(by: UInt8)
+    case threshold(UInt8)
+
+    func apply(to row: [UInt8]) -> [UInt8] {
+        switch self {
+        case .invert: row.map { 255 - $0 }
+        case .brighten(let amount): row.map { $0 > 255 - amount ? 255 : $0 + amount }
+        case .threshold(let level): row.map { $0 >= level ? 255 : 0 }
+        }
+    }
+}
+
+/// The state behind the editor screen.
+final class EditorModel {
+    let source: any PixelSource
+    private(set) var preview: [[UInt8]] = []
+    private(set) var status = "Ready"
+
+    init(source: any PixelSource) {
+        self.source = source
+    }
+
+    // TODO: a teammate made this method `async` "so that the filter runs in the background".
+    // It doesn't: every row is still filtered on the main actor. Keep the screen's state
+    // (`status`, `preview`) on the main actor, and move the reading and filtering of the
+    // rows off it.
+    func applyFilter(_ filter: Filter) async {
+        status = "Applying filter…"
+        var rows: [[UInt8]] = []
+        for y in 0..<source.height {
+            let row = await source.row(y)
+            rows.append(filter.apply(to: row))
+        }
+        preview = rows
+        status = "Done"
+    }
+}

@@ -1,0 +1,53 @@
+import Synchronization
+import Testing
+@testable import BreakingTies
+
+/// Names an isolation domain, for readable test failures.
+nonisolated func describe(_ isolation: (any Actor)?) -> String {
+    guard let isolation else { return "no actor" }
+    return isolation === MainActor.shared ? "the main actor" : "\(type(of: isolation))"
+}
+
+/// A library of two short tracks that notes every load and where it was called from:
+/// `samples(of:)` runs on its caller's actor, and `#isolation` names that actor.
+nonisolated final class ProbedLibrary: SampleSource {
+    private let tracks: [Int: [Int16]] = [
+        1: [0, 16_384, -32_768, 100, 3_276, -3_277, 32_767, 0],
+        2: [1_000, -1_000, 2_000, -2_000, 0, 0, 0, 0],
+    ]
+    private let loads = Mutex<[(track: Int, caller: String)]>([])
+    var loadedTracks: [Int] { loads.withLock { $0.map(\.track) } }
+    var callers: [String] { loads.withLock { $0.map(\.caller) } }
+
+    func samples(of trackID: Int) async -> [Int16] {
+        let caller = describe(#isolation)
+        loads.withLock { $0.append((trackID, caller)) }
+        return tracks[trackID] ?? []
+    }
+}
+
+@Test func theWaveformShowsTheLoudestSampleOfEachSlice() async {
+    let player = PlayerModel(source: ProbedLibrary())
+    await player.show(trackID: 1)
+    #expect(player.shown == Waveform(bars: [50, 100, 10, 100]))
+    await player.show(trackID: 2)
+    #expect(player.shown == Waveform(bars: [3, 6, 0, 0]))
+}
+
+@Test func waveformsAreComputedOffTheMainActor() async {
+    let library = ProbedLibrary()
+    let player = PlayerModel(source: library)
+    await player.show(trackID: 1)
+    await player.show(trackID: 2)
+    #expect(library.callers == ["no actor", "no actor"])
+}
+
+@Test func eachTrackIsComputedOnce() async {
+    let library = ProbedLibrary()
+    let player = PlayerModel(source: library)
+    await player.show(trackID: 1)
+    await player.show(trackID: 2)
+    await player.show(trackID: 1)
+    #expect(library.loadedTracks == [1, 2])
+    #expect(player.shown == Waveform(bars: [50, 100, 10, 100]))
+}

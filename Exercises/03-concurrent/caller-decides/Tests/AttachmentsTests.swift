@@ -1,0 +1,72 @@
+import Synchronization
+import Testing
+@testable import CallerDecides
+
+/// Names an isolation domain, for readable test failures.
+nonisolated func describe(_ isolation: (any Actor)?) -> String {
+    guard let isolation else { return "no actor" }
+    return isolation === MainActor.shared ? "the main actor" : "\(type(of: isolation))"
+}
+
+/// A store holding one 6-byte photo that notes where it was called from. Its methods are
+/// `nonisolated` async methods: they run on their caller's actor, and `#isolation` names it.
+nonisolated final class ProbedStore: AttachmentStore {
+    private let calls = Mutex<[String]>([])
+    var callers: [String] { calls.withLock { $0 } }
+
+    func size(of attachmentID: Int) async -> Int {
+        let caller = describe(#isolation)
+        calls.withLock { $0.append("size from \(caller)") }
+        return 6
+    }
+
+    func bytes(of attachmentID: Int) async -> [UInt8] {
+        let caller = describe(#isolation)
+        calls.withLock { $0.append("bytes from \(caller)") }
+        return [10, 20, 30, 50, 255, 255]
+    }
+}
+
+/// The queue of outgoing messages: an actor of its own, outside the main actor.
+actor OutgoingQueue {
+    let pipeline: AttachmentPipeline
+
+    init(pipeline: AttachmentPipeline) {
+        self.pipeline = pipeline
+    }
+
+    func prepare(_ attachmentID: Int) async -> (label: String, compressed: [UInt8]) {
+        let label = await pipeline.label(for: attachmentID, kind: "photo")
+        let compressed = await pipeline.compress(attachmentID, factor: 3)
+        return (label, compressed)
+    }
+}
+
+@Test func compressionAveragesRunsOfBytes() async {
+    let pipeline = AttachmentPipeline(store: ProbedStore())
+    #expect(await pipeline.compress(1, factor: 2) == [15, 40, 255])
+    #expect(await pipeline.compress(1, factor: 4) == [27, 255])
+}
+
+@Test func compressionLeavesTheMainActor() async {
+    let store = ProbedStore()
+    _ = await AttachmentPipeline(store: store).compress(1, factor: 2)
+    #expect(store.callers == ["bytes from no actor"])
+}
+
+@Test func compressionLeavesAnyOtherActor() async {
+    let store = ProbedStore()
+    let queue = OutgoingQueue(pipeline: AttachmentPipeline(store: store))
+    let prepared = await queue.prepare(1)
+    #expect(prepared.compressed == [20, 186])
+    #expect(store.callers.last == "bytes from no actor")
+}
+
+@Test func labelsRunWhereTheirCallerRuns() async {
+    let store = ProbedStore()
+    let label = await AttachmentPipeline(store: store).label(for: 1, kind: "photo")
+    #expect(label == "photo · 6 bytes")
+    let prepared = await OutgoingQueue(pipeline: AttachmentPipeline(store: store)).prepare(1)
+    #expect(prepared.label == "photo · 6 bytes")
+    #expect(store.callers.filter { $0.hasPrefix("size") } == ["size from the main actor", "size from OutgoingQueue"])
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import TaskGroup
+
+/// Counts the requests in flight. A request made from a child task is held until all the
+/// expected requests have arrived, so that they are all in flight together if the code lets
+/// them be. A request made on an actor is answered at once: its caller is waiting for it
+/// right there, and can't send another one until it is answered.
+actor RequestGate {
+    let expected: Int
+    private var arrived = 0
+    private var inFlight = 0
+    private(set) var mostInFlight = 0
+    private var held: [CheckedContinuation<Void, Never>] = []
+
+    init(expected: Int) {
+        self.expected = expected
+    }
+
+    func pass(from caller: (any Actor)?) async {
+        arrived += 1
+        inFlight += 1
+        mostInFlight = max(mostInFlight, inFlight)
+        if arrived == expected {
+            held.forEach { $0.resume() }
+            held = []
+        } else if caller == nil {
+            await withCheckedContinuation { held.append($0) }
+        }
+        inFlight -= 1
+    }
+}
+
+/// Five saved articles. `text(of:)` runs on its caller's actor, so `#isolation` tells the
+/// gate where each request was made.
+nonisolated struct FakeArticleStore: ArticleStore {
+    let articles = [
+        1: "Swift 6.3 is out",
+        2: "Ten tips for better sleep",
+        3: "Why the sky is blue\nand sunsets are red",
+        4: "Local team wins",
+        5: "A very short history of nearly everything that ever happened",
+    ]
+    let gate: RequestGate
+
+    init(expectedRequests: Int) {
+        gate = RequestGate(expected: expectedRequests)
+    }
+
+    func text(of articleID: Int) async -> String {
+        await gate.pass(from: #isolation)
+        return articles[articleID] ?? ""
+    }
+}
+
+@Test func eachArticleGetsItsWordCount() async {
+    let list = ReadingListModel(store: FakeArticleStore(expectedRequests: 3))
+    await list.refresh(articleIDs: [3, 1, 5])
+    #expect(list.lines == ["Article 3: 9 words", "Article 1: 4 words", "Article 5: 10 words"])
+}
+
+@Test func allArticlesAreCountedInParallel() async {
+    let store = FakeArticleStore(expectedRequests: 5)
+    let counts = await wordCounts(of: [1, 2, 3, 4, 5], in: store)
+    #expect(counts == [1: 4, 2: 5, 3: 9, 4: 3, 5: 10])
+    let mostInFlight = await store.gate.mostInFlight
+    #expect(mostInFlight == 5, "the most articles read at the same time")
+}
+
+@Test func anEmptyListReadsNothing() async {
+    let list = ReadingListModel(store: FakeArticleStore(expectedRequests: 0))
+    await list.refresh(articleIDs: [])
+    #expect(list.lines.isEmpty)
+}
