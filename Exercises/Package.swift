@@ -183,6 +183,304 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 3: Async is not background
+        .target(
+            name: "AsyncIsNotBackground",
+            path: "03-concurrent/async-is-not-background/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "AsyncIsNotBackgroundTests",
+            dependencies: ["AsyncIsNotBackground"],
+            path: "03-concurrent/async-is-not-background/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Moving work with @concurrent
+        .target(
+            name: "ConcurrentOffload",
+            path: "03-concurrent/concurrent-offload/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ConcurrentOffloadTests",
+            dependencies: ["ConcurrentOffload"],
+            path: "03-concurrent/concurrent-offload/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: The caller decides
+        .target(
+            name: "CallerDecides",
+            path: "03-concurrent/caller-decides/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CallerDecidesTests",
+            dependencies: ["CallerDecides"],
+            path: "03-concurrent/caller-decides/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Breaking ties to the main actor
+        .target(
+            name: "BreakingTies",
+            path: "03-concurrent/breaking-ties/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "BreakingTiesTests",
+            dependencies: ["BreakingTies"],
+            path: "03-concurrent/breaking-ties/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: async let
+        .target(
+            name: "AsyncLet",
+            path: "03-concurrent/async-let/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "AsyncLetTests",
+            dependencies: ["AsyncLet"],
+            path: "03-concurrent/async-let/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Task groups
+        .target(
+            name: "TaskGroup",
+            path: "03-concurrent/task-group/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "TaskGroupTests",
+            dependencies: ["TaskGroup"],
+            path: "03-concurrent/task-group/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Cancellation is cooperative
+        .target(
+            name: "Cancellation",
+            path: "03-concurrent/cancellation/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CancellationTests",
+            dependencies: ["Cancellation"],
+            path: "03-concurrent/cancellation/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Waking a waiting task
+        .target(
+            name: "CancellationHandler",
+            path: "03-concurrent/cancellation-handler/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CancellationHandlerTests",
+            dependencies: ["CancellationHandler"],
+            path: "03-concurrent/cancellation-handler/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: A timeout that cancels the loser
+        .target(
+            name: "Timeout",
+            path: "03-concurrent/timeout/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "TimeoutTests",
+            dependencies: ["Timeout"],
+            path: "03-concurrent/timeout/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Task.detached is a last resort
+        .target(
+            name: "DetachedLastResort",
+            path: "03-concurrent/detached-last-resort/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "DetachedLastResortTests",
+            dependencies: ["DetachedLastResort"],
+            path: "03-concurrent/detached-last-resort/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: An actor for shared state
+        .target(
+            name: "ActorForSharedState",
+            path: "04-actors/actor-for-shared-state/Sources",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ActorForSharedStateTests",
+            dependencies: ["ActorForSharedState"],
+            path: "04-actors/actor-for-shared-state/Tests",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: Main-actor contention
+        .target(
+            name: "MainActorContention",
+            path: "04-actors/main-actor-contention/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "MainActorContentionTests",
+            dependencies: ["MainActorContention"],
+            path: "04-actors/main-actor-contention/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: Reentrancy: check, then act
+        .target(
+            name: "ReentrancyCheckThenAct",
+            path: "04-actors/reentrancy-check-then-act/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ReentrancyCheckThenActTests",
+            dependencies: ["ReentrancyCheckThenAct"],
+            path: "04-actors/reentrancy-check-then-act/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: Reentrancy: one download in flight
+        .target(
+            name: "ReentrancyInFlightTasks",
+            path: "04-actors/reentrancy-in-flight-tasks/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ReentrancyInFlightTasksTests",
+            dependencies: ["ReentrancyInFlightTasks"],
+            path: "04-actors/reentrancy-in-flight-tasks/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: Non-Sendable results
+        .target(
+            name: "NonSendableResults",
+            path: "04-actors/non-sendable-results/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "NonSendableResultsTests",
+            dependencies: ["NonSendableResults"],
+            path: "04-actors/non-sendable-results/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

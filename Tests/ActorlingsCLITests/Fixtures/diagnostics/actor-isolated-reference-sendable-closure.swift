@@ -10,4 +10,12 @@ func everySecond(_ work: @escaping @Sendable () -> Void) {}
             self.elapsed += 1
         }
     }
+
+    func redraw() {}
+
+    func startRedrawing() {
+        everySecond {
+            self.redraw()
+        }
+    }
 }

@@ -14,3 +14,11 @@ func withRetry(_ operation: () async -> Bool) async -> Bool {
     }
     return false
 }
+
+/// Already marked: it keeps running on the thread pool with or without the feature.
+@concurrent func syncInbox() async -> Bool {
+    await withRetry {
+        await Task.yield()
+        return true
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+@testable import ActorForSharedState
+
+/// A fake weather service. Each request waits until `expected` requests are in flight at
+/// once, then they all answer: a client that fetched one city after the other would wait
+/// forever, and the test would run out of time.
+actor GatheringService: ForecastService {
+    private let expected: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private(set) var requested: [String] = []
+
+    init(expected: Int) {
+        self.expected = expected
+    }
+
+    func forecast(for city: String) async throws -> Forecast {
+        requested.append(city)
+        if waiting.count + 1 < expected {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            waiting.forEach { $0.resume() }
+            waiting.removeAll()
+        }
+        return Forecast(city: city, summary: "Sunny in \(city)")
+    }
+}
+
+/// Compiles only for actor types: the quota must be an actor of its own, not a class
+/// that some other actor protects.
+private func isAnActor<T: Actor>(_ type: T.Type) -> Bool { true }
+
+@Test func theQuotaIsAnActor() {
+    #expect(isAnActor(RequestQuota.self))
+}
+
+@Test func citiesAreFetchedAtTheSameTime() async {
+    let service = GatheringService(expected: 4)
+    let client = WeatherClient(service: service, quota: RequestQuota(limit: 10))
+    let forecasts = await client.forecasts(for: ["Oslo", "Lima", "Pune", "Kyiv"])
+    #expect(forecasts.keys.sorted() == ["Kyiv", "Lima", "Oslo", "Pune"])
+    #expect(forecasts["Lima"]?.summary == "Sunny in Lima")
+    #expect(await client.quota.remaining == 6)
+}
+
+@Test func theQuotaCapsTheRequests() async {
+    let cities = ["Oslo", "Lima", "Pune", "Kyiv", "Fez"]
+    let service = GatheringService(expected: 3)
+    let quota = RequestQuota(limit: 3)
+    let forecasts = await WeatherClient(service: service, quota: quota).forecasts(for: cities)
+    #expect(forecasts.count == 3)
+    #expect(await service.requested.count == 3)
+    #expect(await quota.remaining == 0)
+    let refused = await quota.refused
+    #expect(refused.count == 2)
+    #expect(Set(refused).union(forecasts.keys) == Set(cities), "every city is either fetched or refused")
+}
+
+@Test func theWidgetAndTheScreenShareOneQuota() async {
+    let service = GatheringService(expected: 4)
+    let quota = RequestQuota(limit: 4)
+    let widget = WeatherClient(service: service, quota: quota)
+    let screen = WeatherClient(service: service, quota: quota)
+    async let widgetForecasts = widget.forecasts(for: ["Oslo", "Lima", "Pune"])
+    async let screenForecasts = screen.forecasts(for: ["Kyiv", "Fez", "Quito"])
+    let fetched = await widgetForecasts.count + screenForecasts.count
+    #expect(fetched == 4)
+    #expect(await service.requested.count == 4)
+    #expect(await quota.refused.count == 2)
+    #expect(await quota.remaining == 0)
+}

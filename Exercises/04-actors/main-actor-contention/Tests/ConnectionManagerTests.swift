@@ -1,0 +1,89 @@
+import Synchronization
+import Testing
+@testable import MainActorContention
+
+// This test module is built in main actor mode too: every `@Test` here runs on the main actor.
+
+/// A fake network that records every write and where it came from. `write` is a nonisolated
+/// async method, so it runs in the isolation domain of its caller, and `#isolation` names
+/// the actor that called it.
+nonisolated final class RecordingNetwork: Network {
+    struct Write: Sendable {
+        let text: String
+        let connection: Connection
+        let isolation: (any Actor)?
+    }
+
+    private let log = Mutex<[Write]>([])
+
+    var writes: [Write] {
+        log.withLock { $0 }
+    }
+
+    func write(_ text: String, on connection: Connection) async throws {
+        let write = Write(text: text, connection: connection, isolation: #isolation)
+        log.withLock { $0.append(write) }
+    }
+}
+
+// Off the main actor, like the outbox sync: from here, every use of the manager and of the
+// status line is awaited, wherever they live.
+@concurrent private func disconnectEverything(_ manager: ConnectionManager) async {
+    await manager.disconnectAll()
+}
+
+@concurrent private func text(of status: StatusLine) async -> String {
+    await status.text()
+}
+
+@Test func theManagerWorksOnItsOwnActor() async throws {
+    let network = RecordingNetwork()
+    let manager = ConnectionManager(network: network)
+    try await manager.send("hello", to: "swift.chat")
+    let write = try #require(network.writes.first)
+    #expect(write.isolation !== MainActor.shared, "the connection manager still works on the main actor")
+    #expect(write.isolation === manager, "the connection manager should work on its own actor")
+}
+
+@Test func theOutboxSyncNeverQueuesBehindTheUI() async throws {
+    let network = RecordingNetwork()
+    let manager = ConnectionManager(network: network)
+    let outbox = [
+        OutgoingMessage(text: "back online", host: "swift.chat"),
+        OutgoingMessage(text: "did I miss anything?", host: "swift.chat"),
+        OutgoingMessage(text: "hi all", host: "ios.chat"),
+    ]
+    try await syncOutbox(outbox, using: manager)
+    #expect(network.writes.map(\.text) == ["back online", "did I miss anything?", "hi all"])
+    for write in network.writes {
+        #expect(write.isolation === manager, "“\(write.text)” was sent from the main actor, not from the manager's actor")
+    }
+}
+
+@Test func oneConnectionPerServer() async throws {
+    let network = RecordingNetwork()
+    let manager = ConnectionManager(network: network)
+    try await manager.send("a", to: "swift.chat")
+    try await manager.send("b", to: "ios.chat")
+    try await manager.send("c", to: "swift.chat")
+    #expect(network.writes.map(\.connection) == [
+        Connection(host: "swift.chat", number: 1),
+        Connection(host: "ios.chat", number: 2),
+        Connection(host: "swift.chat", number: 1),
+    ])
+    await disconnectEverything(manager)
+    try await manager.send("d", to: "ios.chat")
+    #expect(network.writes.last?.connection == Connection(host: "ios.chat", number: 1))
+}
+
+@Test func theStatusLineShowsTheManagersState() async throws {
+    let manager = ConnectionManager(network: RecordingNetwork())
+    let status = StatusLine(manager: manager)
+    #expect(await text(of: status) == "0 servers · 0 sent")
+    try await syncOutbox([
+        OutgoingMessage(text: "one", host: "swift.chat"),
+        OutgoingMessage(text: "two", host: "ios.chat"),
+        OutgoingMessage(text: "three", host: "swift.chat"),
+    ], using: manager)
+    #expect(await text(of: status) == "2 servers · 3 sent")
+}

@@ -1,0 +1,126 @@
+import Synchronization
+import Testing
+@testable import ReentrancyCheckThenAct
+
+/// A fake bank that holds every transfer until the test confirms or fails it.
+nonisolated final class GatedBank: Bank {
+    private struct Transfer {
+        let description: String
+        let confirmation: CheckedContinuation<Void, any Error>
+    }
+
+    private let pending = Mutex<[Transfer]>([])
+
+    /// The transfers the bank is working on, such as "Comics: 80".
+    var pendingTransfers: [String] {
+        pending.withLock { $0.map(\.description) }
+    }
+
+    func transfer(_ amount: Int, to payee: String) async throws {
+        try await withCheckedThrowingContinuation { confirmation in
+            pending.withLock { $0.append(Transfer(description: "\(payee): \(amount)", confirmation: confirmation)) }
+        }
+    }
+
+    func confirmAll() {
+        let transfers = pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        transfers.forEach { $0.confirmation.resume() }
+    }
+
+    func failAll() {
+        let transfers = pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        transfers.forEach { $0.confirmation.resume(throwing: PaymentError.bankUnavailable) }
+    }
+}
+
+// How the tests control the interleaving: a payment starts *on the wallet's actor*, so it
+// runs without interruption until it finishes or stops at an `await` (here, waiting for the
+// bank). `quiet(_:)` also needs the wallet's actor, so once it has run, the payment has got
+// as far as it can go without the bank. No sleeping, no guessing.
+
+private func pay(_ amount: Int, to payee: String, from wallet: isolated Wallet,
+                 started: AsyncStream<Void>.Continuation) async throws {
+    started.yield()
+    try await wallet.pay(amount, to: payee)
+}
+
+private func quiet(_ wallet: isolated Wallet) {}
+
+/// Starts a payment and returns once it has finished or is waiting for the bank.
+private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) async -> Task<Void, any Error> {
+    let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    let payment = Task { try await pay(amount, to: payee, from: wallet, started: startedContinuation) }
+    for await _ in started { break }
+    await quiet(wallet)
+    return payment
+}
+
+@Test func aPaymentWithinTheBalanceGoesThrough() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let payment = await startPayment(30, to: "Bookshop", from: wallet)
+    #expect(bank.pendingTransfers == ["Bookshop: 30"])
+    bank.confirmAll()
+    try await payment.value
+    #expect(await wallet.balance == 70)
+    #expect(await wallet.payments == ["Bookshop: 30"])
+}
+
+@Test func aPaymentBeyondTheBalanceIsRefused() async {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    await #expect(throws: PaymentError.insufficientFunds) {
+        try await wallet.pay(150, to: "Bike shop")
+    }
+    #expect(bank.pendingTransfers.isEmpty)
+    #expect(await wallet.balance == 100)
+}
+
+@Test func twoPaymentsCannotSpendTheSameMoney() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let comics = await startPayment(80, to: "Comics", from: wallet)
+    // The first payment waits for the bank. The second one comes in meanwhile.
+    let music = await startPayment(50, to: "Music", from: wallet)
+    #expect(bank.pendingTransfers == ["Comics: 80"],
+            "the bank was asked for a transfer that the wallet can't cover: 80 of the 100 cents were already on their way")
+    bank.confirmAll()
+    try await comics.value
+    await #expect(throws: PaymentError.insufficientFunds) { try await music.value }
+    let balance = await wallet.balance
+    #expect(balance == 20, "the wallet must never go below zero")
+    #expect(await wallet.payments == ["Comics: 80"])
+}
+
+@Test func paymentsThatFitGoThroughSideBySide() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let comics = await startPayment(30, to: "Comics", from: wallet)
+    let music = await startPayment(50, to: "Music", from: wallet)
+    #expect(bank.pendingTransfers == ["Comics: 30", "Music: 50"], "both payments fit: the second one should not wait for the first")
+    bank.confirmAll()
+    try await comics.value
+    try await music.value
+    #expect(await wallet.balance == 20)
+    #expect(await Set(wallet.payments) == ["Comics: 30", "Music: 50"])
+}
+
+@Test func aFailedTransferKeepsTheMoney() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let bike = await startPayment(80, to: "Bike shop", from: wallet)
+    bank.failAll()
+    await #expect(throws: PaymentError.bankUnavailable) { try await bike.value }
+    #expect(await wallet.balance == 100)
+    #expect(await wallet.payments.isEmpty)
+    let retry = await startPayment(80, to: "Bike shop", from: wallet)
+    bank.confirmAll()
+    try await retry.value
+    #expect(await wallet.balance == 20)
+}

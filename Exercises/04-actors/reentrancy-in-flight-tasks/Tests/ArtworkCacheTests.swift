@@ -1,0 +1,160 @@
+import Synchronization
+import Testing
+@testable import ReentrancyInFlightTasks
+
+/// A fake loader that holds every download until the test finishes or fails it.
+nonisolated final class GatedLoader: ArtworkLoader {
+    private struct State {
+        var requested: [String] = []
+        var downloads: [(url: String, continuation: CheckedContinuation<Artwork, any Error>)] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var stoppedWaiting = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Every URL the cache asked to download, in order.
+    var requested: [String] {
+        state.withLock { $0.requested }
+    }
+
+    func load(_ url: String) async throws -> Artwork {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state in
+                state.requested.append(url)
+                state.downloads.append((url, continuation))
+                let ready = state.waiters.filter { $0.count <= state.requested.count }
+                state.waiters.removeAll { $0.count <= state.requested.count }
+                return ready
+            }
+            ready.forEach { $0.continuation.resume() }
+        }
+    }
+
+    /// Returns once the cache has asked for `count` downloads in all.
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                guard state.requested.count < count, !state.stoppedWaiting else { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// From now on, `waitForRequests(_:)` returns whether or not its downloads came.
+    func stopWaiting() {
+        let waiters = state.withLock { state in
+            state.stoppedWaiting = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        waiters.forEach { $0.continuation.resume() }
+    }
+
+    func finish(_ url: String) {
+        take(url).forEach { $0.resume(returning: Artwork(url: url, bytes: Array(url.utf8))) }
+    }
+
+    func fail(_ url: String) {
+        take(url).forEach { $0.resume(throwing: CancellationError()) }
+    }
+
+    private func take(_ url: String) -> [CheckedContinuation<Artwork, any Error>] {
+        state.withLock { state in
+            let matching = state.downloads.filter { $0.url == url }.map(\.continuation)
+            state.downloads.removeAll { $0.url == url }
+            return matching
+        }
+    }
+}
+
+// How the tests control the interleaving: a request starts *on the cache's actor*, so it
+// runs without interruption until it stops at an `await` (waiting for a download, its own
+// or another one's). `quiet(_:)` also needs the cache's actor, so once it has run, the
+// request has got as far as it can go without the loader. No sleeping, no guessing.
+
+private func requestOnCache(_ url: String, from cache: isolated ArtworkCache,
+                            started: AsyncStream<Void>.Continuation) async throws -> Artwork {
+    started.yield()
+    return try await cache.artwork(for: url)
+}
+
+private func quiet(_ cache: isolated ArtworkCache) {}
+
+/// Starts a request and returns once it waits for a download or has its artwork.
+private func startRequest(_ url: String, from cache: ArtworkCache) async -> Task<Artwork, any Error> {
+    let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    let request = Task { try await requestOnCache(url, from: cache, started: startedContinuation) }
+    for await _ in started { break }
+    await quiet(cache)
+    return request
+}
+
+private let swiftTalk = "https://example.com/swift-talk.png"
+private let deepDives = "https://example.com/deep-dives.png"
+
+@Test func aSecondRequestIsServedFromMemory() async throws {
+    let loader = GatedLoader()
+    let cache = ArtworkCache(loader: loader)
+    let first = await startRequest(swiftTalk, from: cache)
+    await loader.waitForRequests(1)
+    loader.finish(swiftTalk)
+    #expect(try await first.value.url == swiftTalk)
+    let second = try await cache.artwork(for: swiftTalk)
+    #expect(second.bytes == Array(swiftTalk.utf8))
+    #expect(loader.requested == [swiftTalk])
+}
+
+@Test func requestsForOneShowShareOneDownload() async throws {
+    let loader = GatedLoader()
+    let cache = ArtworkCache(loader: loader)
+    let first = await startRequest(swiftTalk, from: cache)
+    await loader.waitForRequests(1)
+    // The first download is in flight. Two more episodes of the show ask for the artwork.
+    let second = await startRequest(swiftTalk, from: cache)
+    let third = await startRequest(swiftTalk, from: cache)
+    #expect(loader.requested == [swiftTalk], "each request started a download of its own")
+    loader.finish(swiftTalk)
+    for request in [first, second, third] {
+        #expect(try await request.value == Artwork(url: swiftTalk, bytes: Array(swiftTalk.utf8)))
+    }
+    #expect(loader.requested == [swiftTalk])
+}
+
+@Test func differentShowsDownloadSideBySide() async throws {
+    let loader = GatedLoader()
+    let cache = ArtworkCache(loader: loader)
+    let talk = await startRequest(swiftTalk, from: cache)
+    let dives = await startRequest(deepDives, from: cache)
+    // If this never returns, the second show waits for the first one's download.
+    await loader.waitForRequests(2)
+    loader.finish(deepDives)
+    #expect(try await dives.value.url == deepDives)
+    loader.finish(swiftTalk)
+    #expect(try await talk.value.url == swiftTalk)
+}
+
+@Test func aFailedDownloadIsTriedAgain() async throws {
+    let loader = GatedLoader()
+    let cache = ArtworkCache(loader: loader)
+    let first = await startRequest(swiftTalk, from: cache)
+    await loader.waitForRequests(1)
+    let second = await startRequest(swiftTalk, from: cache)
+    loader.fail(swiftTalk)
+    await #expect(throws: CancellationError.self) { try await first.value }
+    await #expect(throws: CancellationError.self) { try await second.value }
+    // The failure is not cached: the next request downloads again.
+    let downloadsSoFar = loader.requested.count
+    let retry = await startRequest(swiftTalk, from: cache)
+    Task {
+        _ = await retry.result
+        loader.stopWaiting()
+    }
+    await loader.waitForRequests(downloadsSoFar + 1)
+    #expect(loader.requested.count == downloadsSoFar + 1, "the retry got the old failure instead of downloading again")
+    loader.finish(swiftTalk)
+    #expect(try await retry.value.url == swiftTalk)
+    #expect(loader.requested.count == downloadsSoFar + 1)
+}
