@@ -51,15 +51,15 @@ enum TestPaths {
 ///
 /// The blocking wait happens on a thread of its own: done on the cooperative pool (two threads
 /// on a 2-core machine), it would starve every other async test running in parallel.
-func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String, errors: String) {
+func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:], stdin: String? = nil) async throws -> (status: Int32, output: String, errors: String) {
     try await withCheckedThrowingContinuation { continuation in
         Thread {
-            continuation.resume(with: Result { try runActorlingsBlocking(arguments, in: directory, environment: extra) })
+            continuation.resume(with: Result { try runActorlingsBlocking(arguments, in: directory, environment: extra, stdin: stdin) })
         }.start()
     }
 }
 
-private func runActorlingsBlocking(_ arguments: [String], in directory: String, environment extra: [String: String]) throws -> (status: Int32, output: String, errors: String) {
+private func runActorlingsBlocking(_ arguments: [String], in directory: String, environment extra: [String: String], stdin: String?) throws -> (status: Int32, output: String, errors: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TestPaths.binary)
     process.arguments = arguments
@@ -71,7 +71,7 @@ private func runActorlingsBlocking(_ arguments: [String], in directory: String, 
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
     try process.run()
     // Read before waiting so a large output cannot fill the pipe and stall the child.
     let outputData = output.fileHandleForReading.readDataToEndOfFile()

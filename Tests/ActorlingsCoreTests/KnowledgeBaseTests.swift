@@ -49,6 +49,7 @@ struct KnowledgeBaseTests {
         #expect(knowledge.explanations(forText: "sending 'x' risks causing data races").first?.explanation == sending)
         #expect(knowledge.explanations(forText: "#SendingRisksDataRace").first?.explanation == sending)
         #expect(knowledge.explanations(forText: "ActorIsolatedCall").first?.explanation == call)
+        #expect(knowledge.explanations(forText: "ActorIsolatedCall").first?.diagnostic.documentationURL == "https://docs.swift.org/compiler/documentation/diagnostics/actor-isolated-call")
         let report = """
             ◇ Test loads() started.
             SWIFT TASK CONTINUATION MISUSE: load() leaked its continuation without resuming it. This may cause tasks waiting on it to remain suspended forever.

@@ -10,7 +10,7 @@ public struct ExplanationRenderer: Sendable {
 
     public func render(_ explanation: Explanation, for diagnostic: Diagnostic? = nil) -> String {
         var out: [String] = []
-        if let diagnostic {
+        if let diagnostic, !diagnostic.message.isEmpty {
             let severity = diagnostic.severity == .warning ? palette.apply(.boldYellow, "warning:") : palette.apply(.boldRed, "error:")
             out.append(severity + " " + palette.apply(.bold, diagnostic.displayMessage))
             out.append("")
@@ -41,22 +41,46 @@ public struct ExplanationRenderer: Sendable {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// Word-wraps prose; blank lines in the text stay paragraph breaks.
+    /// Word-wraps prose; blank lines stay paragraph breaks, and lines starting with "- " stay
+    /// list items (wrapped with a hanging indent).
     func wrap(_ text: String, indent: String) -> [String] {
         var lines: [String] = []
-        let limit = max(30, width - indent.count)
         for paragraph in text.trimmingCharacters(in: " \n").split(separator: "\n\n", omittingEmptySubsequences: false) {
             if !lines.isEmpty { lines.append("") }
-            var current = ""
-            for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                if !current.isEmpty, current.count + 1 + word.count > limit {
-                    lines.append(indent + current)
-                    current = ""
+            var items: [String] = []
+            for line in paragraph.split(separator: "\n") {
+                let trimmed = line.drop { $0 == " " }
+                if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || items.isEmpty {
+                    items.append(String(trimmed))
+                } else {
+                    items[items.count - 1] += " " + trimmed
                 }
-                current += (current.isEmpty ? "" : " ") + word
             }
-            if !current.isEmpty { lines.append(indent + current) }
+            for item in items {
+                let bullet = item.hasPrefix("- ") || item.hasPrefix("* ")
+                let body = bullet ? String(item.dropFirst(2)) : item
+                let first = bullet ? indent + "• " : indent
+                let rest = bullet ? indent + "  " : indent
+                lines += fill(body, first: first, rest: rest)
+            }
         }
+        return lines
+    }
+
+    private func fill(_ text: String, first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var prefix = first
+        let limit = max(30, width - first.count)
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            if !current.isEmpty, current.count + 1 + word.count > limit {
+                lines.append(prefix + current)
+                current = ""
+                prefix = rest
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(prefix + current) }
         return lines
     }
 }

@@ -43,7 +43,8 @@ public struct KnowledgeBase: Sendable {
     public func explanations(forText text: String) -> [(diagnostic: Diagnostic, explanation: Explanation?)] {
         let trimmed = text.trimmingCharacters(in: " \n\t#[]")
         if !trimmed.contains(" "), let entry = entries.first(where: { $0.groups.contains(trimmed) || $0.ids.contains(trimmed) }) {
-            return [(Diagnostic(severity: .error, message: trimmed, group: entry.groups.contains(trimmed) ? trimmed : nil), entry)]
+            // A name looked up, not a diagnostic: no message to repeat, but keep the group's link.
+            return [(Diagnostic(severity: .error, message: "", group: entry.groups.contains(trimmed) ? trimmed : nil), entry)]
         }
         let parsed = DiagnosticParser.parse(text).filter { $0.severity != .note }
         if !parsed.isEmpty {

@@ -151,11 +151,26 @@ public enum Subprocess {
         // read end from ever reporting end-of-file.
         defer { close(pipe.write) }
         do {
-            let pid = try spawn(request, output: pipe.write)
+            let pid = try spawnRetryingBusyText(request, output: pipe.write)
             return ChildProcess(pid: pid, readEnd: pipe.read, outputLimit: request.outputLimit)
         } catch {
             close(pipe.read)
             throw failure(explanation(of: error, launching: request.executable))
+        }
+    }
+
+    /// `ETXTBSY` means another thread of this process had the executable open for writing when
+    /// some child was forked (a file written just before, inherited by a concurrent spawn); it
+    /// clears as soon as that child execs, so a few short retries make it go away.
+    private static func spawnRetryingBusyText(_ request: ProcessRequest, output: Int32) throws(SystemCallError) -> pid_t {
+        var attempts = 0
+        while true {
+            do {
+                return try spawn(request, output: output)
+            } catch where error.code == ETXTBSY && attempts < 20 {
+                attempts += 1
+                usleep(UInt32(5_000 * attempts))
+            }
         }
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// `actorlings explain` with the repository's knowledge base.
+@Suite("Explain")
+struct ExplainTests {
+    @Test("A pasted diagnostic gets its meaning, fixes, wrong fix, lesson and documentation link")
+    func pasted() async throws {
+        let result = try await runActorlings(["explain", "Feed.swift:3:5: error: var 'refreshCount' is not concurrency-safe because it is nonisolated global shared mutable state [#MutableGlobalVariable]"], in: TestPaths.repositoryRoot)
+        #expect(result.status == 0)
+        for part in ["What it means", "What to do, in this order", "The tempting wrong fix", "Lesson: Lessons/01-single-threaded.md#global-and-static-mutable-state",
+                     "https://docs.swift.org/compiler/documentation/diagnostics/mutable-global-variable"] {
+            #expect(result.output.contains(part), "missing \(part)")
+        }
+    }
+
+    @Test("A group name, a run-time report from standard input, and an unknown message")
+    func otherInputs() async throws {
+        let group = try await runActorlings(["explain", "SendingRisksDataRace"], in: TestPaths.repositoryRoot)
+        #expect(group.status == 0)
+        #expect(!group.output.hasPrefix("error:"))
+        let sample = TestPaths.testsDirectory.appendingPathComponent("Fixtures/diagnostics/runtime-continuation-leaked.txt").path
+        let piped = try await runActorlings(["explain"], in: TestPaths.repositoryRoot, stdin: sample)
+        #expect(piped.status == 0)
+        #expect(piped.output.contains("What it means"))
+        let unknown = try await runActorlings(["explain", "cannot find 'frobnicate' in scope"], in: TestPaths.repositoryRoot)
+        #expect(unknown.status == 1)
+        #expect(unknown.output.contains("Actorlings has no explanation for this one yet"))
+    }
+
+    @Test("explain --build groups a package's concurrency diagnostics with counts; exit code is the build's")
+    func build() async throws {
+        let package = TestPaths.testsDirectory.appendingPathComponent("Fixtures/explain-package").path
+        let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot)
+        #expect(result.status == 1)
+        #expect(result.output.contains("3 concurrency diagnostics in 2 kinds"))
+        #expect(result.output.contains("2 × Actor-isolated state used from outside its actor"))
+        #expect(result.output.contains("Sources/Feed/Feed.swift:13: main actor-isolated property 'items' can not be mutated from a nonisolated context"))
+        let missing = try await runActorlings(["explain", "--build", "/nonexistent"], in: TestPaths.repositoryRoot)
+        #expect(missing.status == 64)
+        #expect(missing.errors.contains("has no Package.swift"))
+    }
+}
