@@ -172,3 +172,24 @@ struct CheckoutLockTests {
         #expect(free.status == 0, "the lock is released when its holder goes away")
     }
 }
+
+@Suite("Migration exercises")
+struct MigrationTests {
+    @Test("A Swift 5 exercise also checked in Swift 6 mode shows both, and passes only when both are clean")
+    func bothModes() async throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        let definition = course + "/Exercises/00-basics/passing/exercise.toml"
+        let text = try String(contentsOfFile: definition, encoding: .utf8)
+            .replacingOccurrences(of: "swift-version = 6", with: "swift-version = 5\nstrict-concurrency = \"complete\"\nalso-check-swift-6 = true")
+        try text.write(toFile: definition, atomically: true, encoding: .utf8)
+        let source = course + "/Exercises/00-basics/passing/Sources/Code.swift"
+        try "var calls = 0\n\nfunc add(_ a: Int, _ b: Int) -> Int {\n    a + b\n}\n".write(toFile: source, atomically: true, encoding: .utf8)
+        let failing = try await runActorlings(["check", "passing"], in: course)
+        #expect(failing.status == 1)
+        #expect(failing.output.contains("warning: var 'calls' is not concurrency-safe"))
+        #expect(failing.output.contains("error in Swift 6 mode: var 'calls' is not concurrency-safe"))
+        try "let calls = 0\n\nfunc add(_ a: Int, _ b: Int) -> Int {\n    a + b\n}\n".write(toFile: source, atomically: true, encoding: .utf8)
+        let passing = try await runActorlings(["check", "passing"], in: course)
+        #expect(passing.status == 0, "\(passing.output)")
+    }
+}

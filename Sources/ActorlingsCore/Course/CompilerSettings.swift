@@ -28,6 +28,10 @@ public struct CompilerSettings: Sendable, Hashable, Codable {
     /// Only meaningful in Swift 5 mode; Swift 6 mode always checks completely.
     public var strictConcurrency: StrictConcurrency?
     public var sanitizer: Sanitizer?
+    /// A migration exercise: built in Swift 5 mode (which must have zero warnings) and also
+    /// checked in Swift 6 mode (which must have zero errors), so the learner sees which of
+    /// today's warnings are tomorrow's errors.
+    public var alsoCheckSwift6 = false
 
     public init(
         languageMode: LanguageMode = .swift6,
@@ -87,6 +91,7 @@ public struct CompilerSettings: Sendable, Hashable, Codable {
         let others = upcomingFeatures.filter { !Self.approachableFeatures.contains($0) }
         if !others.isEmpty { parts.append(others.joined(separator: ", ")) }
         if sanitizer == .thread { parts.append("Thread Sanitizer") }
+        if alsoCheckSwift6 { parts.append("also checked in Swift 6 mode") }
         return parts.joined(separator: ", ")
     }
 }

@@ -155,6 +155,12 @@ struct ExerciseLoader {
                 reader.problem("strict-concurrency", "must be \"minimal\", \"targeted\" or \"complete\", found \"\(strict)\"")
             }
         }
+        if let both = reader.boolean("also-check-swift-6", required: false) {
+            settings.alsoCheckSwift6 = both
+            if both, settings.languageMode != .swift5 {
+                reader.problem("also-check-swift-6", "only applies with swift-version = 5 (a migration exercise)")
+            }
+        }
         if let sanitizer = reader.string("sanitizer", required: false) {
             if let value = CompilerSettings.Sanitizer(rawValue: sanitizer) {
                 settings.sanitizer = value

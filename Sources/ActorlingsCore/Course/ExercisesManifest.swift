@@ -31,7 +31,7 @@ public enum ExercisesManifest {
             let prefix = "Exercises/"
             let directory = exercise.directory.hasPrefix(prefix) ? String(exercise.directory.dropFirst(prefix.count)) : exercise.directory
             text += """
-                        // Step \(exercise.stepNumber): \(exercise.title)\(exercise.settings.sanitizer == .thread ? " (checked under Thread Sanitizer: `swift test --sanitize thread`)" : "")
+                        // Step \(exercise.stepNumber): \(exercise.title)\(exercise.settings.sanitizer == .thread ? " (checked under Thread Sanitizer: `swift test --sanitize thread`)" : "")\(exercise.settings.alsoCheckSwift6 ? " (actorlings also checks it in Swift 6 mode)" : "")
                         .target(
                             name: "\(exercise.moduleName)",
                             path: "\(directory)/Sources"\(settings.isEmpty ? "" : ",\n            swiftSettings: \(settings)")

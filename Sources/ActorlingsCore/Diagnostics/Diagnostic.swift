@@ -17,6 +17,8 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable {
     /// diagnostic has no group and its quoted names change.
     public var identifier: String?
     public var notes: [Diagnostic]
+    /// Set when the diagnostic comes from the extra Swift 6 check of a migration exercise.
+    public var swift6Check: Bool? = nil
 
     public init(
         severity: Severity, file: String? = nil, line: Int? = nil, column: Int? = nil,

@@ -117,7 +117,8 @@ public struct VerdictRenderer: Sendable {
     /// a gutter as wide as the line number.
     public func renderDiagnostic(_ diagnostic: Diagnostic) -> [String] {
         let style: Palette.Style = diagnostic.severity == .error ? .boldRed : .boldYellow
-        var out = [palette.apply(style, diagnostic.severity.rawValue + ":") + " " + palette.apply(.bold, diagnostic.displayMessage)]
+        let label = diagnostic.severity.rawValue + (diagnostic.swift6Check == true ? " in Swift 6 mode" : "") + ":"
+        var out = [palette.apply(style, label) + " " + palette.apply(.bold, diagnostic.displayMessage)]
         let gutter = String(repeating: " ", count: diagnostic.line.map { String($0).count } ?? 1)
         if let file = diagnostic.file, let line = diagnostic.line {
             out.append(gutter + palette.apply(.cyan, "--> ") + "\(file):\(line)" + (diagnostic.column.map { ":\($0)" } ?? ""))

@@ -55,6 +55,16 @@ public struct ExerciseBuilder: Sendable {
             common + ["-module-name", request.moduleName, "-emit-module", "-emit-module-path",
                       "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c"]
                 + request.sources + ["-o", moduleObject])
+        if request.settings.alsoCheckSwift6 {
+            // A migration exercise: what Swift 6 mode says of the same files, next to Swift 5's warnings.
+            let swift6 = try await swift6Errors(request)
+            switch compileFailure(compile) {
+            case .compileFailed(let diagnostics)?: return .compileFailed(diagnostics + swift6)
+            case let failure?: return failure
+            case nil where !swift6.isEmpty: return .compileFailed(swift6)
+            case nil: break
+            }
+        }
         if let failure = compileFailure(compile) { return failure }
 
         // 2. The tests, unless an identical interface was already compiled against.
@@ -103,6 +113,22 @@ public struct ExerciseBuilder: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: object])
         }
         return .built(object)
+    }
+
+    /// The errors of the learner's module in Swift 6 mode (to SIL: region errors included).
+    private func swift6Errors(_ request: BuildRequest) async throws -> [Diagnostic] {
+        var settings = request.settings
+        settings.languageMode = .swift6
+        settings.strictConcurrency = nil
+        settings.sanitizer = nil
+        let result = try await swiftc(
+            ["-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names", "-no-color-diagnostics"]
+                + settings.compilerFlags + ["-module-name", request.moduleName, "-emit-sil", "-o", "/dev/null"] + request.sources)
+        return DiagnosticParser.parse(result.output).filter { $0.severity == .error }.map { diagnostic in
+            var marked = diagnostic
+            marked.swift6Check = true
+            return marked
+        }
     }
 
     static let entryPointSource = """
