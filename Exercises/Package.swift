@@ -481,6 +481,66 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 5: Values cross as copies
+        .target(
+            name: "ValueTypesCross",
+            path: "05-sendable-and-regions/value-types-cross/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ValueTypesCrossTests",
+            dependencies: ["ValueTypesCross"],
+            path: "05-sendable-and-regions/value-types-cross/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 5: Declaring Sendable
+        .target(
+            name: "SendableConformance",
+            path: "05-sendable-and-regions/sendable-conformance/Sources"
+        ),
+        .testTarget(
+            name: "SendableConformanceTests",
+            dependencies: ["SendableConformance"],
+            path: "05-sendable-and-regions/sendable-conformance/Tests"
+        ),
+        // Step 5: Sending and regions
+        .target(
+            name: "SendingAndRegions",
+            path: "05-sendable-and-regions/sending-and-regions/Sources"
+        ),
+        .testTarget(
+            name: "SendingAndRegionsTests",
+            dependencies: ["SendingAndRegions"],
+            path: "05-sendable-and-regions/sending-and-regions/Tests"
+        ),
+        // Step 5: Captured variables
+        .target(
+            name: "CapturedVars",
+            path: "05-sendable-and-regions/captured-vars/Sources"
+        ),
+        .testTarget(
+            name: "CapturedVarsTests",
+            dependencies: ["CapturedVars"],
+            path: "05-sendable-and-regions/captured-vars/Tests"
+        ),
+        // Step 5: No escape hatches (checked under Thread Sanitizer: `swift test --sanitize thread`)
+        .target(
+            name: "NoEscapeHatches",
+            path: "05-sendable-and-regions/no-escape-hatches/Sources"
+        ),
+        .testTarget(
+            name: "NoEscapeHatchesTests",
+            dependencies: ["NoEscapeHatches"],
+            path: "05-sendable-and-regions/no-escape-hatches/Tests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

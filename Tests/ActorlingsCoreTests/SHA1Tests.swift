@@ -59,13 +59,12 @@ struct SHA1Tests {
         #expect(SHA1.hexDigest([0x00, 0x0F, 0xA0, 0xFF, 0x12]) == "000fa0ff12")
     }
 
-    @Test("Hashing a few megabytes is quick")
-    func speed() {
-        let message = (0..<4_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { _ = SHA1.hash(message) }
-        // About 0.15 s in a debug build; the margin allows for a busy machine.
-        #expect(elapsed < .seconds(1))
+    // Speed is a benchmark's business, not a unit test's; this checks a large input is right.
+    // Expected digest: `head -c 4194304 /dev/zero | tr '\0' 'a' | sha1sum`.
+    @Test("A few megabytes hash correctly")
+    func largeInput() {
+        let message = [UInt8](repeating: UInt8(ascii: "a"), count: 4_194_304)
+        #expect(SHA1.hexDigest(SHA1.hash(message)) == "ec10fafa5de7a233c22a26d491f308876b41ae3f")
     }
 
     // Expected ids computed once with git 2.x, e.g. `printf 'hello\n' | git hash-object --stdin`.

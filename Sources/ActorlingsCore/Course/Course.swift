@@ -77,7 +77,7 @@ public struct Step: Sendable, Equatable {
     public var lessonPath: String { "Lessons/\(directoryName).md" }
 }
 
-/// A construct an exercise may forbid, such as `@unchecked Sendable`.
+/// A construct an exercise may forbid, such as an unchecked `Sendable` conformance.
 public struct Construct: Sendable, Equatable {
     public var id: String
     public var pattern: String

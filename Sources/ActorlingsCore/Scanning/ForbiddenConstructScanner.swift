@@ -1,7 +1,7 @@
 /// A construct an exercise may forbid, as written in `course.toml`.
 public struct ConstructPattern: Sendable, Equatable {
     public var id: String
-    /// Swift tokens, e.g. `@unchecked Sendable` or `nonisolated(unsafe)`; the white space between
+    /// Swift tokens, e.g. `DispatchQueue` or `Task.detached`; the white space between
     /// them in the pattern does not matter, as it does not in the source.
     public var pattern: String
 

@@ -10,7 +10,7 @@ public struct SwiftToken: Sendable, Equatable {
         /// A numeric literal.
         case number
         /// A run of operator characters, grouped as Swift groups them (`!=`, `..<`, `?`), so that
-        /// a pattern `try!` matches `try!` but not the `!=` of `try x != y`.
+        /// a pattern `try` + `!` matches a forced try but not the `!=` of `try x != y`.
         case `operator`
         /// One delimiter: `(`, `)`, `[`, `]`, `{`, `}`, `,`, `:`, `;`, `@`, `#`, `\`, or a
         /// character Swift gives no meaning to. `@` and `#` stand alone, so `@unchecked` is the

@@ -1,0 +1,41 @@
+// The sync engine of a photo library. It talks to the cloud through `CloudClient`, and it
+// starts one task per request so that the requests run at the same time.
+
+/// The cloud service. Any number of calls may run at once.
+struct CloudClient: Sendable {
+    /// The names of the photos on the page of the library that starts at `offset`.
+    let page: @Sendable (_ offset: Int) async -> [String]
+    /// Uploads one photo; `false` if the upload failed.
+    let upload: @Sendable (_ photo: String) async -> Bool
+}
+
+struct SyncEngine {
+    let client: CloudClient
+    let pageSize = 50
+
+    /// Starts loading the `count` pages after the one at `offset`, all at once, so that they
+    /// are ready when the user scrolls. Returns one task per page, in page order.
+    func prefetch(pages count: Int, after offset: Int) -> [Task<[String], Never>] {
+        var tasks: [Task<[String], Never>] = []
+        var next = offset + pageSize
+        for _ in 0..<count {
+            // The capture list copies `next` now: each task gets the offset of its own page.
+            tasks.append(Task { [next] in await client.page(next) })
+            next += pageSize
+        }
+        return tasks
+    }
+
+    /// Uploads all the photos at once. Returns the ones that failed, in the order given.
+    func uploadAll(_ photos: [String]) async -> [String] {
+        // Each task returns its result; only this function touches `failed`.
+        let uploads = photos.map { photo in
+            Task { await client.upload(photo) }
+        }
+        var failed: [String] = []
+        for (photo, upload) in zip(photos, uploads) where await !upload.value {
+            failed.append(photo)
+        }
+        return failed
+    }
+}
