@@ -105,3 +105,17 @@ struct VerdictRendererTests {
         #expect(seconds(duration) == text)
     }
 }
+
+@Suite("Rendering a data race")
+struct RaceVerdictTests {
+    @Test("A Thread Sanitizer report is a data race verdict with the racing lines")
+    func race() {
+        let text = VerdictRenderer(palette: .plain) { _ in nil }.render(
+            Verdict(exerciseID: "no-escape-hatches", outcome: .crashed(signal: nil, exitCode: 66, output: ["WARNING: ThreadSanitizer: Swift access race (pid=1)", "  at Tracker.swift:36:41"]), duration: .zero),
+            exercise: Exercise(id: "no-escape-hatches", title: "T", stepNumber: 5, section: "s", files: [], testFiles: [], settings: CompilerSettings(sanitizer: .thread),
+                               expectedFailure: .tests(["t"]), forbidden: [], hints: [], afterPass: "", timeLimit: .seconds(20), points: 1, directory: "", solutionDirectory: ""))
+        #expect(text.hasPrefix("✘ no-escape-hatches: Thread Sanitizer found a data race while the tests ran."))
+        #expect(text.contains("The race (fix the lines it names"))
+        #expect(text.contains("at Tracker.swift:36:41"))
+    }
+}

@@ -53,14 +53,24 @@ public struct VerdictRenderer: Sendable {
         case .crashed(let signal, let exitCode, let output):
             let reason = signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
                 ?? exitCode.map { $0 == 66 ? "exit code 66: Thread Sanitizer found a data race" : "exit code \($0)" } ?? "unknown reason"
-            out.append(palette.apply(.boldRed, "💥 \(exercise.id) crashed while its tests ran (\(reason))."))
+            if exitCode == 66 {
+                out.append(palette.apply(.boldRed, "✘ \(exercise.id): Thread Sanitizer found a data race while the tests ran."))
+            } else {
+                out.append(palette.apply(.boldRed, "💥 \(exercise.id) crashed while its tests ran (\(reason))."))
+            }
             if signal == 4 || signal == 5 {
                 out.append("  A Swift runtime check stopped the program: look for fatalError, a force-unwrapped nil,")
                 out.append("  an index out of range, or a continuation resumed twice.")
             }
-            out += lastOutput(output)
-            out.append("")
-            out.append("Next: the last lines above usually name the cause. Stuck? \(stuck(exercise))")
+            if exitCode == 66 {
+                out += lastOutput(output, label: "The race (fix the lines it names: protect that state with an actor, Atomic or Mutex):")
+                out.append("")
+                out.append("Next: a race can hide when the tests pass; Thread Sanitizer saw it. Stuck? \(stuck(exercise))")
+            } else {
+                out += lastOutput(output)
+                out.append("")
+                out.append("Next: the last lines above usually name the cause. Stuck? \(stuck(exercise))")
+            }
         case .forbidden(let findings):
             out.append(palette.apply(.boldRed, "✘ \(exercise.id) uses a construct this exercise forbids."))
             for finding in findings.prefix(diagnosticLimit) {
@@ -184,10 +194,10 @@ public struct VerdictRenderer: Sendable {
         inWatchMode ? "Press h for a hint, s for the lesson." : "`actorlings hint \(exercise.id)`, or `actorlings lesson \(exercise.id)`."
     }
 
-    private func lastOutput(_ output: [String]) -> [String] {
+    private func lastOutput(_ output: [String], label: String = "Last output:") -> [String] {
         let meaningful = output.filter { !$0.allSatisfy(\.isWhitespace) }
         guard !meaningful.isEmpty else { return [] }
-        return ["", "  Last output:"] + meaningful.suffix(8).map { palette.apply(.dim, "    " + $0) }
+        return ["", "  " + label] + meaningful.suffix(8).map { palette.apply(.dim, "    " + $0) }
     }
 
     private func indent(_ text: String) -> [String] {

@@ -188,11 +188,42 @@ public struct ExerciseBuilder: Sendable {
             return .crashed(signal: signal, exitCode: nil, output: output)
         case .exited(let code):
             if !report.failures.isEmpty { return .testsFailed(report) }
+            if code == 66, result.output.contains("ThreadSanitizer") {
+                // The tests passed, but Thread Sanitizer saw a race: show the race, not the summary.
+                return .crashed(signal: nil, exitCode: code, output: Self.raceReport(result.output, sources: request.sources))
+            }
             if code != 0 || report.results.isEmpty || !report.unfinished.isEmpty {
                 return .crashed(signal: nil, exitCode: code, output: output)
             }
             return .passed(testCount: report.passedCount)
         }
+    }
+
+    /// The heart of Thread Sanitizer's first report: what raced, and the frames in the learner's
+    /// files (path shortened to the file name), so the verdict points at the racing lines.
+    static func raceReport(_ output: String, sources: [String]) -> [String] {
+        let names = Set(sources.map { URL(fileURLWithPath: $0).lastPathComponent })
+        var lines: [String] = []
+        var reports = 0
+        for line in output.split(whereSeparator: \.isNewline) {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("WARNING: ThreadSanitizer") {
+                reports += 1
+                if reports > 1 { break }
+                lines.append(text)
+            } else if reports == 1, text.hasPrefix("Write of size") || text.hasPrefix("Read of size") || text.hasPrefix("Previous write") || text.hasPrefix("Previous read") {
+                lines.append(text.split(separator: " by ").first.map { String($0) + ":" } ?? text)
+            } else if reports == 1, text.hasPrefix("#"), let name = names.first(where: { text.contains("/\($0):") }) {
+                // "#0 Tracker.track(_:) /path/Tracker.swift:21:9 (…)" → "  at Tracker.swift:21:9 in Tracker.track(_:)"
+                let words = text.split(separator: " ")
+                let location = words.first { $0.contains("/\(name):") }.map { $0.split(separator: "/").last.map(String.init) ?? String($0) } ?? name
+                // Unsymbolicated frames carry mangled names ($s…): the location says enough.
+                let function = words.dropFirst().prefix { !$0.contains("/") }.joined(separator: " ")
+                    .split(separator: " ").filter { !$0.hasPrefix("$s") }.joined(separator: " ")
+                lines.append("  at \(location)" + (function.isEmpty ? "" : " in \(function)"))
+            }
+        }
+        return lines.isEmpty ? lastLines(output) : lines + ["(Thread Sanitizer: two tasks touched the same memory at once, and at least one wrote.)"]
     }
 
     /// The last lines of output, without stack-frame lines ("6  Module  0x00… <unavailable> + 93"):
