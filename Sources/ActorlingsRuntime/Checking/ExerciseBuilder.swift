@@ -149,9 +149,13 @@ public struct ExerciseBuilder: Sendable {
             timeLimit: compileTimeLimit))
     }
 
-    /// Any error or warning (or a compiler that died) fails the check.
+    /// Any error or warning (or a compiler that died) fails the check. A diagnostic printed twice
+    /// (Swift 5 mode repeats type-check warnings when one call both emits the module and compiles)
+    /// is counted once.
     private func compileFailure(_ result: ProcessResult) -> Outcome? {
+        var seen = Set<Diagnostic>()
         let diagnostics = DiagnosticParser.parse(result.output).filter { $0.severity == .error || $0.severity == .warning }
+            .filter { seen.insert($0).inserted }
         switch result.termination {
         case .exited(0) where diagnostics.isEmpty:
             return nil
