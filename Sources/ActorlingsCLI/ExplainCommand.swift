@@ -50,7 +50,7 @@ struct ExplainCommand {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(path) has no Package.swift; give the folder of a Swift package\n")
             return .usage
         }
-        guard let swift = Self.findExecutable("swift", environment: environment) else {
+        guard let swift = ExecutableSearch.find("swift", environment: environment) else {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(ToolchainError.notFound)\n")
             return .toolFailure
         }
@@ -108,13 +108,5 @@ struct ExplainCommand {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
             return nil
         }
-    }
-
-    static func findExecutable(_ name: String, environment: [String: String]) -> String? {
-        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }

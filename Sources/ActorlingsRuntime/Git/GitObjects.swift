@@ -12,7 +12,7 @@ public struct GitObjects: Sendable {
     }
 
     public func blob(_ id: String) async throws -> Data {
-        guard let git = Self.findGit(environment) else { throw GitError.gitNotFound }
+        guard let git = ExecutableSearch.find("git", environment: environment) else { throw GitError.gitNotFound }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-blob-\(id)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         // `git cat-file` writes to a file (via --filters off, plain blob) so binary-safe content
@@ -27,13 +27,6 @@ public struct GitObjects: Sendable {
         return data
     }
 
-    static func findGit(_ environment: [String: String]) -> String? {
-        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/git"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
 }
 
 public enum GitError: Error, Sendable, CustomStringConvertible {
@@ -53,7 +46,7 @@ public enum GitError: Error, Sendable, CustomStringConvertible {
 extension GitObjects {
     /// The trimmed output of a successful git command in the checkout, or nil.
     public func output(_ arguments: [String]) async -> String? {
-        guard let git = Self.findGit(environment),
+        guard let git = ExecutableSearch.find("git", environment: environment),
               let result = try? await Subprocess.run(ProcessRequest(
                 executable: git, arguments: ["-C", root] + arguments, environment: environment, timeLimit: .seconds(30))),
               case .exited(0) = result.termination

@@ -22,7 +22,7 @@ public struct Toolchain: Sendable {
     /// checks it against the course's minimum.
     public static func locate(environment: [String: String], minimum: ToolchainVersion) async throws -> Toolchain {
         guard let swiftc = environment["ACTORLINGS_SWIFTC"].flatMap({ $0.isEmpty ? nil : $0 })
-            ?? findExecutable("swiftc", path: environment["PATH"] ?? "/usr/bin:/bin")
+            ?? ExecutableSearch.find("swiftc", environment: environment)
         else {
             throw ToolchainError.notFound
         }
@@ -38,15 +38,6 @@ public struct Toolchain: Sendable {
         return Toolchain(swiftc: swiftc, version: version, testingCompileFlags: flags.compile, testingLinkFlags: flags.link)
     }
 
-    static func findExecutable(_ name: String, path: String) -> String? {
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) {
-                return candidate
-            }
-        }
-        return nil
-    }
 }
 
 public enum ToolchainError: Error, Sendable, CustomStringConvertible {
