@@ -541,6 +541,290 @@ let package = Package(
             dependencies: ["NoEscapeHatches"],
             path: "05-sendable-and-regions/no-escape-hatches/Tests"
         ),
+        // Step 6: Delegate callbacks: capture values, then hop
+        .target(
+            name: "DelegateValueCapture",
+            path: "06-patterns/delegate-value-capture/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "DelegateValueCaptureTests",
+            dependencies: ["DelegateValueCapture"],
+            path: "06-patterns/delegate-value-capture/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 6: Stored tasks: weak self and cancellation
+        .target(
+            name: "StoredTaskWeakSelf",
+            path: "06-patterns/stored-task-weak-self/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "StoredTaskWeakSelfTests",
+            dependencies: ["StoredTaskWeakSelf"],
+            path: "06-patterns/stored-task-weak-self/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 6: Isolated conformances
+        .target(
+            name: "IsolatedConformance",
+            path: "06-patterns/isolated-conformance/Sources"
+        ),
+        .testTarget(
+            name: "IsolatedConformanceTests",
+            dependencies: ["IsolatedConformance"],
+            path: "06-patterns/isolated-conformance/Tests"
+        ),
+        // Step 6: Inheriting the caller's isolation
+        .target(
+            name: "InheritIsolation",
+            path: "06-patterns/inherit-isolation/Sources",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "InheritIsolationTests",
+            dependencies: ["InheritIsolation"],
+            path: "06-patterns/inherit-isolation/Tests",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 6: An observable view model
+        .target(
+            name: "ObservableViewModel",
+            path: "06-patterns/observable-view-model/Sources",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ObservableViewModelTests",
+            dependencies: ["ObservableViewModel"],
+            path: "06-patterns/observable-view-model/Tests",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 6: An AsyncStream bridge that ends
+        .target(
+            name: "AsyncStreamBridge",
+            path: "06-patterns/async-stream-bridge/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "AsyncStreamBridgeTests",
+            dependencies: ["AsyncStreamBridge"],
+            path: "06-patterns/async-stream-bridge/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 6: A batch import with progress
+        .target(
+            name: "BatchImportProgress",
+            path: "06-patterns/batch-import-progress/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "BatchImportProgressTests",
+            dependencies: ["BatchImportProgress"],
+            path: "06-patterns/batch-import-progress/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 7: A nonisolated data layer
+        .target(
+            name: "NonisolatedDataLayer",
+            path: "07-layers/nonisolated-data-layer/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "NonisolatedDataLayerTests",
+            dependencies: ["NonisolatedDataLayer"],
+            path: "07-layers/nonisolated-data-layer/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 7: Contracts of a concurrent repository
+        .target(
+            name: "ConcurrentRepository",
+            path: "07-layers/concurrent-repository/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ConcurrentRepositoryTests",
+            dependencies: ["ConcurrentRepository"],
+            path: "07-layers/concurrent-repository/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 7: A cache policy with sending closures
+        .target(
+            name: "CachePolicy",
+            path: "07-layers/cache-policy/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CachePolicyTests",
+            dependencies: ["CachePolicy"],
+            path: "07-layers/cache-policy/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 7: A suspension-free actor
+        .target(
+            name: "SuspensionFreeActor",
+            path: "07-layers/suspension-free-actor/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "SuspensionFreeActorTests",
+            dependencies: ["SuspensionFreeActor"],
+            path: "07-layers/suspension-free-actor/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 8: Testing async code: a clock the tests control
+        .target(
+            name: "TestingAsyncCode",
+            path: "08-testing-and-migration/testing-async-code/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "TestingAsyncCodeTests",
+            dependencies: ["TestingAsyncCode"],
+            path: "08-testing-and-migration/testing-async-code/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 8: From Swift 5 to Swift 6 (actorlings also checks it in Swift 6 mode)
+        .target(
+            name: "Swift5ToSwift6",
+            path: "08-testing-and-migration/swift5-to-swift6/Sources",
+            swiftSettings: [
+                .swiftLanguageMode(.v5),
+                .enableUpcomingFeature("StrictConcurrency"),
+            ]
+        ),
+        .testTarget(
+            name: "Swift5ToSwift6Tests",
+            dependencies: ["Swift5ToSwift6"],
+            path: "08-testing-and-migration/swift5-to-swift6/Tests",
+            swiftSettings: [
+                .swiftLanguageMode(.v5),
+                .enableUpcomingFeature("StrictConcurrency"),
+            ]
+        ),
+        // Step 8: GCD and completion handlers stay in a bridge
+        .target(
+            name: "GcdToAsync",
+            path: "08-testing-and-migration/gcd-to-async/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "GcdToAsyncTests",
+            dependencies: ["GcdToAsync"],
+            path: "08-testing-and-migration/gcd-to-async/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 9: Capstone: save a map for offline use
+        .target(
+            name: "Capstone",
+            path: "09-capstone/capstone/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CapstoneTests",
+            dependencies: ["Capstone"],
+            path: "09-capstone/capstone/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,62 @@
+import Testing
+@testable import DelegateValueCapture
+
+// This test module is built in main actor mode too: every `@Test` here runs on the main actor.
+
+/// The camera thread: calls the delegate off the main actor, once per frame, and reuses one
+/// `Detection` for every frame, as the real library does.
+@concurrent func deliver(_ frames: [(code: String, confidence: Double)], to delegate: any ScannerDelegate) async {
+    let detection = Detection(payload: "", confidence: 0)
+    for frame in frames {
+        detection.payload = frame.code
+        detection.confidence = frame.confidence
+        delegate.scanner(didDetect: detection)
+    }
+}
+
+@concurrent func loseFocus(of delegate: any ScannerDelegate) async {
+    delegate.scannerDidLoseFocus()
+}
+
+/// Lets the main actor run the updates that the camera thread queued on it, until `done()`
+/// holds. They were queued before the camera thread returned, so a few turns are enough; a
+/// model that never updates fails after a thousand.
+func settle(until done: () -> Bool) async {
+    var turns = 0
+    while !done() && turns < 1_000 {
+        await Task.yield()
+        turns += 1
+    }
+}
+
+@Test func ticketsScannedOnTheCameraThreadAreAdmitted() async {
+    let model = EntranceModel()
+    await deliver([("GA-1042", 0.97), ("VIP-7", 0.93)], to: model)
+    await settle { model.admitted.count == 2 }
+    #expect(model.admitted == [Ticket(code: "GA-1042", confidence: 0.97), Ticket(code: "VIP-7", confidence: 0.93)],
+            "each ticket keeps the code and confidence of its own frame")
+    #expect(model.status == "Welcome! VIP-7")
+}
+
+@Test func aBlurryFrameAsksToHoldStill() async {
+    let model = EntranceModel()
+    await deliver([("GA-1042", 0.41)], to: model)
+    await settle { model.status != "Point the camera at a ticket" }
+    #expect(model.status == "Hold still…")
+    #expect(model.admitted.isEmpty)
+}
+
+@Test func aTicketGetsInOnce() async {
+    let model = EntranceModel()
+    await deliver([("GA-1042", 0.95), ("GA-1042", 0.99)], to: model)
+    await settle { model.status.hasPrefix("Already") }
+    #expect(model.admitted == [Ticket(code: "GA-1042", confidence: 0.95)])
+    #expect(model.status == "Already scanned: GA-1042")
+}
+
+@Test func losingFocusAsksToMoveCloser() async {
+    let model = EntranceModel()
+    await loseFocus(of: model)
+    await settle { model.status != "Point the camera at a ticket" }
+    #expect(model.status == "Move closer")
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SuspensionFreeActor
+
+// This test module is built in main actor mode too: every `@Test` here runs on the main actor.
+
+/// A fake token file that the tests control. It answers both ways a storage contract can ask:
+/// synchronously, at once, or asynchronously, in which case a read can be held until the test
+/// releases it, so that the test decides what happens while the store waits.
+nonisolated final class FakeTokenFile: TokenStorage {
+    private struct State {
+        var contents: String?
+        var holdingReads = false
+        var heldReads: [CheckedContinuation<Void, Never>] = []
+        var awaitedCalls = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var woken: Set<Int> = []
+        var nextWaiter = 0
+    }
+
+    private let state: Mutex<State>
+
+    init(contents: String?) {
+        state = Mutex(State(contents: contents))
+    }
+
+    var contents: String? { state.withLock { $0.contents } }
+
+    /// How many times the store awaited its storage.
+    var awaitedCalls: Int { state.withLock { $0.awaitedCalls } }
+
+    // Synchronous: what a store without suspension points calls.
+
+    func read() throws -> String? { state.withLock { $0.contents } }
+    func write(_ token: String) throws { state.withLock { $0.contents = token } }
+    func delete() throws { state.withLock { $0.contents = nil } }
+
+    // Asynchronous: what a store that awaits its storage calls. A read returns what the file
+    // held when the read started, and it may be held back until the test releases it.
+
+    func read() async throws -> String? {
+        let (contents, hold) = state.withLock { state in
+            state.awaitedCalls += 1
+            return (state.contents, state.holdingReads)
+        }
+        if hold {
+            await withCheckedContinuation { continuation in
+                let waiters = state.withLock { state in
+                    state.heldReads.append(continuation)
+                    defer { state.waiters.removeAll() }
+                    return Array(state.waiters.values)
+                }
+                waiters.forEach { $0.resume() }
+            }
+        }
+        return contents
+    }
+
+    func write(_ token: String) async throws {
+        state.withLock { state in
+            state.awaitedCalls += 1
+            state.contents = token
+        }
+    }
+
+    func delete() async throws {
+        state.withLock { state in
+            state.awaitedCalls += 1
+            state.contents = nil
+        }
+    }
+
+    /// From now on, asynchronous reads wait until `releaseReads()`.
+    func holdReads() {
+        state.withLock { $0.holdingReads = true }
+    }
+
+    func releaseReads() {
+        let held = state.withLock { state in
+            state.holdingReads = false
+            defer { state.heldReads.removeAll() }
+            return state.heldReads
+        }
+        held.forEach { $0.resume() }
+    }
+
+    /// Returns once a read is held, or once `task` has finished without holding one.
+    func waitForHeldRead<Success: Sendable>(orEndOf task: Task<Success, any Error>) async {
+        let id = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        Task {
+            _ = await task.result
+            wake(id)
+        }
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                guard state.heldReads.isEmpty, !state.woken.contains(id) else { return true }
+                state.waiters[id] = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private func wake(_ id: Int) {
+        let waiter = state.withLock { state in
+            state.woken.insert(id)
+            return state.waiters.removeValue(forKey: id)
+        }
+        waiter?.resume()
+    }
+}
+
+@Test func signInAndOut() async throws {
+    let file = FakeTokenFile(contents: nil)
+    let store = SessionStore(storage: file)
+    #expect(try await store.currentToken() == nil)
+    try await store.signIn(with: "tok-1")
+    #expect(try await store.currentToken() == "tok-1")
+    #expect(file.contents == "tok-1")
+    try await store.signOut()
+    #expect(try await store.currentToken() == nil)
+    #expect(file.contents == nil)
+}
+
+@Test func theNextLaunchFindsTheToken() async throws {
+    let path = NSTemporaryDirectory() + "/session-\(UUID().uuidString).token"
+    try await SessionStore(storage: TokenFile(path: path)).signIn(with: "tok-2")
+    #expect(try await SessionStore(storage: TokenFile(path: path)).currentToken() == "tok-2")
+    try await SessionStore(storage: TokenFile(path: path)).signOut()
+    #expect(try await SessionStore(storage: TokenFile(path: path)).currentToken() == nil)
+}
+
+@Test func signingOutWhileTheTokenLoadsStaysSignedOut() async throws {
+    let file = FakeTokenFile(contents: "old-token")
+    let store = SessionStore(storage: file)
+    file.holdReads()
+    let load = Task { try await store.currentToken() }
+    await file.waitForHeldRead(orEndOf: load)
+    // If the store is waiting for its storage now, the user signs out meanwhile.
+    try await store.signOut()
+    file.releaseReads()
+    _ = try await load.value
+    let token = try await store.currentToken()
+    #expect(token == nil, "the user signed out, yet the store hands out the old token")
+    #expect(file.contents == nil)
+}
+
+@Test func signingInWhileTheTokenLoadsStaysSignedIn() async throws {
+    let file = FakeTokenFile(contents: nil)
+    let store = SessionStore(storage: file)
+    file.holdReads()
+    let load = Task { try await store.currentToken() }
+    await file.waitForHeldRead(orEndOf: load)
+    try await store.signIn(with: "new-token")
+    file.releaseReads()
+    _ = try await load.value
+    let token = try await store.currentToken()
+    #expect(token == "new-token", "the user signed in, yet the store forgot the new token")
+}
+
+@Test func theStoreNeverWaitsForItsStorage() async throws {
+    let file = FakeTokenFile(contents: "tok-3")
+    let store = SessionStore(storage: file)
+    _ = try await store.currentToken()
+    try await store.signIn(with: "tok-4")
+    try await store.signOut()
+    #expect(file.awaitedCalls == 0, "each `await` on the storage is a suspension point, where other calls get in")
+}

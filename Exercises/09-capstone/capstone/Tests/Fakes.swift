@@ -1,0 +1,260 @@
+import Observation
+import Synchronization
+@testable import Capstone
+
+// The fakes and helpers of the capstone's tests. Nothing in them sleeps or looks at a clock:
+// the test decides when the server answers and when a deadline passes.
+
+/// Names an isolation domain, for readable test failures.
+nonisolated func describe(_ isolation: (any Actor)?) -> String {
+    guard let isolation else { return "no actor" }
+    return isolation === MainActor.shared ? "the main actor" : "\(type(of: isolation))"
+}
+
+/// The error of a tile server that is down.
+nonisolated struct ServerDown: Error {}
+
+/// A tile server that answers when the test says so. Once the test has finished a tile, later
+/// requests for it are answered at once. A request that is cancelled while it waits throws
+/// `CancellationError`, as a real network request would.
+nonisolated final class FakeTileServer: TileServer {
+    private struct Request {
+        let number: Int
+        let tile: TileID
+        let continuation: CheckedContinuation<[UInt8], any Error>
+    }
+
+    private struct State {
+        var requested: [TileID] = []
+        var waiting: [Request] = []
+        var finished: Set<TileID> = []
+        var cancelledNumbers: Set<Int> = []
+        var cancelled: [TileID] = []
+        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var stoppedWaiting = false
+    }
+
+    private let state = Mutex(State())
+
+    /// What the server sends for `tile`.
+    static func data(of tile: TileID) -> [UInt8] {
+        Array(tile.description.utf8)
+    }
+
+    /// Every tile the server was asked for, in order.
+    var requested: [TileID] {
+        state.withLock { $0.requested }
+    }
+
+    /// Whether a request for `tile` was cancelled while it waited for its answer.
+    func wasCancelled(_ tile: TileID) -> Bool {
+        state.withLock { $0.cancelled.contains(tile) }
+    }
+
+    func data(for tile: TileID) async throws -> [UInt8] {
+        let (number, arrived) = state.withLock { state in
+            state.requested.append(tile)
+            let count = state.requested.count
+            let arrived = state.countWaiters.filter { $0.count <= count }.map(\.continuation)
+            state.countWaiters.removeAll { $0.count <= count }
+            return (count, arrived)
+        }
+        arrived.forEach { $0.resume() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let answer = state.withLock { state -> Result<[UInt8], any Error>? in
+                    if state.cancelledNumbers.contains(number) {
+                        state.cancelled.append(tile)
+                        return .failure(CancellationError())
+                    }
+                    if state.finished.contains(tile) {
+                        return .success(Self.data(of: tile))
+                    }
+                    state.waiting.append(Request(number: number, tile: tile, continuation: continuation))
+                    return nil
+                }
+                if let answer {
+                    continuation.resume(with: answer)
+                }
+            }
+        } onCancel: {
+            let request = state.withLock { state -> Request? in
+                state.cancelledNumbers.insert(number)
+                guard let index = state.waiting.firstIndex(where: { $0.number == number }) else {
+                    return nil
+                }
+                state.cancelled.append(tile)
+                return state.waiting.remove(at: index)
+            }
+            request?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Answers every request for these tiles, now and from now on.
+    func finish(_ tiles: TileID...) {
+        let answered = state.withLock { state in
+            state.finished.formUnion(tiles)
+            defer { state.waiting.removeAll { tiles.contains($0.tile) } }
+            return state.waiting.filter { tiles.contains($0.tile) }
+        }
+        answered.forEach { $0.continuation.resume(returning: Self.data(of: $0.tile)) }
+    }
+
+    /// Fails the requests for `tile` that wait now with `ServerDown`; later ones wait again.
+    func fail(_ tile: TileID) {
+        let failed = state.withLock { state in
+            defer { state.waiting.removeAll { $0.tile == tile } }
+            return state.waiting.filter { $0.tile == tile }
+        }
+        failed.forEach { $0.continuation.resume(throwing: ServerDown()) }
+    }
+
+    /// Returns once the server has been asked for `count` tiles in all.
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                guard state.requested.count < count, !state.stoppedWaiting else { return true }
+                state.countWaiters.append((count, continuation))
+                return false
+            }
+            if done {
+                continuation.resume()
+            }
+        }
+    }
+
+    /// From now on, `waitForRequests(_:)` returns whether or not the requests came.
+    func stopWaiting() {
+        let waiters = state.withLock { state in
+            state.stoppedWaiting = true
+            defer { state.countWaiters.removeAll() }
+            return state.countWaiters.map(\.continuation)
+        }
+        waiters.forEach { $0.resume() }
+    }
+}
+
+/// Deadlines the test controls: each one passes when the test opens the gate (at once, if it
+/// is open already). The gate notes whether a wait for it was cancelled.
+nonisolated final class DeadlineGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var nextNumber = 0
+        var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
+        var cancelledNumbers: Set<Int> = []
+    }
+
+    private let state = Mutex(State())
+
+    var deadline: Deadline {
+        Deadline { try await self.wait() }
+    }
+
+    /// Whether a task that waited for this deadline was cancelled.
+    var wasCancelled: Bool {
+        state.withLock { !$0.cancelledNumbers.isEmpty }
+    }
+
+    func open() {
+        let waiting = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        waiting.forEach { $0.resume() }
+    }
+
+    private func wait() async throws {
+        let number = state.withLock { state in
+            state.nextNumber += 1
+            return state.nextNumber
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let result = state.withLock { state -> Result<Void, any Error>? in
+                    if state.cancelledNumbers.contains(number) { return .failure(CancellationError()) }
+                    if state.isOpen { return .success(()) }
+                    state.waiting[number] = continuation
+                    return nil
+                }
+                if let result {
+                    continuation.resume(with: result)
+                }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state in
+                state.cancelledNumbers.insert(number)
+                return state.waiting.removeValue(forKey: number)
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// A decoder that notes each tile it decodes, and the actor it was called on: `decode` is a
+/// `nonisolated` async method, so it runs on its caller's actor, and `#isolation` names it.
+nonisolated final class ProbedDecoder: TileDecoder {
+    private let log = Mutex<[(tile: TileID, isolation: String)]>([])
+
+    /// The tiles decoded so far, in order.
+    var decoded: [TileID] {
+        log.withLock { $0.map(\.tile) }
+    }
+
+    /// Where each tile was decoded.
+    var decodedOn: [String] {
+        log.withLock { $0.map(\.isolation) }
+    }
+
+    func decode(_ data: [UInt8], for tile: TileID) async throws -> MapTile {
+        let isolation = describe(#isolation)
+        log.withLock { $0.append((tile, isolation)) }
+        return MapTile(id: tile, pixels: data.reversed())
+    }
+}
+
+/// The tile the pipeline should produce for `tile`.
+func decoded(_ tile: TileID) -> MapTile {
+    MapTile(id: tile, pixels: FakeTileServer.data(of: tile).reversed())
+}
+
+/// A deadline that never passes during a test.
+var noDeadline: Deadline {
+    DeadlineGate().deadline
+}
+
+/// Returns once `condition` is true. The model is `@Observable`: the condition is checked again
+/// after each change of the state it reads, on the main actor, where that state changes.
+func until(_ condition: @escaping () -> Bool) async {
+    while !condition() {
+        await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+            withObservationTracking {
+                _ = condition()
+            } onChange: {
+                changed.resume()
+            }
+        }
+    }
+}
+
+// How the cache's tests control the interleaving: a request starts *on the cache's actor*, so
+// it runs without interruption until it stops at an `await`. `quiet(_:)` also needs the
+// cache's actor, so once it has run, the request has got as far as it can go without the
+// server. No sleeping, no guessing.
+
+private func requestOnCache(_ tile: TileID, from cache: isolated TileCache,
+                            started: AsyncStream<Void>.Continuation) async throws -> [UInt8] {
+    started.yield()
+    return try await cache.data(for: tile)
+}
+
+private func quiet(_ cache: isolated TileCache) {}
+
+/// Starts a request for `tile`, and returns once it waits for the server or has its data.
+func startRequest(_ tile: TileID, from cache: TileCache) async -> Task<[UInt8], any Error> {
+    let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    let request = Task { try await requestOnCache(tile, from: cache, started: startedContinuation) }
+    for await _ in started { break }
+    await quiet(cache)
+    return request
+}
