@@ -164,9 +164,9 @@ enum FaultSuite {
 
             Not simulated here: an unreadable or read-only checkout (the suite runs as root on CI, and
             root ignores file permissions) and a truly full disk; a refused progress write stands in
-            for the latter. Watch mode's own interruption and terminal restoring are checked by hand
-            under tmux (see the closing notes); the signal handling it shares with `check` is in
-            the table.
+            for the latter. Watch mode's Ctrl-C in a real pseudo-terminal is covered by
+            `WatchModeTests` (exit 130, progress kept); the terminal's restoring was checked by hand
+            under tmux. The signal handling it shares with `check` is in the table.
 
             """
         return text
