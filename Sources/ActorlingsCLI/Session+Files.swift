@@ -38,7 +38,7 @@ extension Session {
             throw CourseLoadError(problems: [CourseProblem(file: step.lessonPath, message: "cannot be read")])
         }
         if let section, let part = MarkdownDocument(parsing: text).section(slug: section) {
-            return part + "\n---\n\n*The whole lesson: `actorlings lesson \(step.number)`.*\n"
+            return part + "\n---\n\n*The whole lesson: `\(command) lesson \(step.number)`.*\n"
         }
         return text
     }
@@ -110,7 +110,7 @@ extension Session {
             progress.record(verdict)
             save(progress, writable: loaded.writable)
             guard verdict.outcome.isPassed else {
-                console.write("\(exercise.id) does not pass yet. Keep going — `actorlings hint \(exercise.id)` helps.\n")
+                console.write("\(exercise.id) does not pass yet. Keep going — `\(command) hint \(exercise.id)` helps.\n")
                 return .failure
             }
         }

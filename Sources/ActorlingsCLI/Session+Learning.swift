@@ -10,7 +10,7 @@ extension Session {
         if let current = progress.firstUnfinished(in: course) {
             console.write("\nYour next exercise: \(palette.apply(.bold, current.id)) — \(current.title)\n")
             console.write("  Edit \(current.sourcePaths.joined(separator: ", "))\n")
-            console.write("  Run `swift run actorlings` in a terminal to check it on every save, or `actorlings check \(current.id)`.\n")
+            console.write("  Run `\(command)` in a terminal to check it on every save, or `\(command) check \(current.id)`.\n")
         } else if let message = pacingMessage() {
             console.write("\n" + message + "\n")
         } else {
@@ -91,7 +91,7 @@ extension Session {
         if shown < exercise.hints.count {
             out += palette.apply(.dim, "\nAsk again for the next hint.") + "\n"
         } else {
-            out += palette.apply(.dim, "\nThat was the last hint. The lesson section may help too: `actorlings lesson \(exercise.id)`.") + "\n"
+            out += palette.apply(.dim, "\nThat was the last hint. The lesson section may help too: `\(command) lesson \(exercise.id)`.") + "\n"
         }
         return out
     }

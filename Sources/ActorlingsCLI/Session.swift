@@ -17,6 +17,12 @@ struct Session: Sendable {
     /// Explanations for verdicts; empty when the knowledge base has problems (`dev check` reports them).
     let knowledge: KnowledgeBase
 
+    /// How the learner typed the tool: `swift run actorlings` when it runs from a SwiftPM build
+    /// folder, `actorlings` otherwise; advice quotes commands in that form.
+    var command: String {
+        (CommandLine.arguments.first ?? "").contains("/.build/") ? "swift run actorlings" : "actorlings"
+    }
+
     static func open(
         invocation: Invocation, environment: [String: String], currentDirectory: String,
         console: any Console, palette: Palette
@@ -115,7 +121,7 @@ struct Session: Sendable {
         if !suggestions.isEmpty {
             message += "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
         } else {
-            message += "; `actorlings list` shows them all"
+            message += "; `\(command) list` shows them all"
         }
         throw UsageError(message)
     }
@@ -159,6 +165,7 @@ struct Session: Sendable {
         }
         if let endMessage = pacingMessage() { renderer.endMessage = endMessage }
         renderer.knowledge = knowledge
+        renderer.command = command
         return renderer
     }
 

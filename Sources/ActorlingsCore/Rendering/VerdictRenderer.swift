@@ -9,6 +9,9 @@ public struct VerdictRenderer: Sendable {
     public var diagnosticLimit = 3
     /// In watch mode, advice names keys ("press h") rather than commands.
     public var inWatchMode = false
+    /// How the learner runs the tool: `swift run actorlings` from a checkout, or `actorlings`
+    /// when installed; advice quotes commands the way they can be typed.
+    public var command = "actorlings"
     /// Said after the last exercise the learner may do now: the end of the course, or the
     /// instructor's pacing message when later steps open later.
     public var endMessage = "That was the last exercise. Well done!"
@@ -32,7 +35,7 @@ public struct VerdictRenderer: Sendable {
             out.append("")
             if let next {
                 out.append("Next: \(palette.apply(.bold, next.id)) — \(next.title). "
-                    + (inWatchMode ? "Press n to go on." : "Run `actorlings` to go on, or `actorlings check \(next.id)`."))
+                    + (inWatchMode ? "Press n to go on." : "Run `\(command)` to go on, or `\(command) check \(next.id)`."))
             } else {
                 out.append(endMessage)
             }
@@ -89,7 +92,7 @@ public struct VerdictRenderer: Sendable {
             for path in paths { out.append("    \(path)") }
             out.append("")
             out.append("Next: restore them with `git checkout -- \(paths.first ?? exercise.testsPath)`, or with")
-            out.append("`actorlings reset \(exercise.id)` (which also restores your code, after backing it up).")
+            out.append("`\(command) reset \(exercise.id)` (which also restores your code, after backing it up).")
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -191,7 +194,7 @@ public struct VerdictRenderer: Sendable {
     }
 
     private func stuck(_ exercise: Exercise) -> String {
-        inWatchMode ? "Press h for a hint, s for the lesson." : "`actorlings hint \(exercise.id)`, or `actorlings lesson \(exercise.id)`."
+        inWatchMode ? "Press h for a hint, s for the lesson." : "`\(command) hint \(exercise.id)`, or `\(command) lesson \(exercise.id)`."
     }
 
     private func lastOutput(_ output: [String], label: String = "Last output:") -> [String] {
