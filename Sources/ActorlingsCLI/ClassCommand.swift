@@ -15,7 +15,8 @@ struct ClassCommand {
         for file in files {
             switch read(file) {
             case .success(let report):
-                var label = report.student.repository ?? report.student.name
+                var label =
+                    report.student.repository ?? report.student.name
                     ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
                 if reports.contains(where: { $0.label == label }) { label += " (\(URL(fileURLWithPath: file).lastPathComponent))" }
                 reports.append((label, report))
@@ -25,7 +26,9 @@ struct ClassCommand {
             }
         }
         guard !reports.isEmpty else {
-            console.writeError(palette.apply(.boldRed, "error: ") + "none of the \(files.count) file(s) is a readable grade report; make them with `actorlings grade --format json --output FILE`\n")
+            console.writeError(
+                palette.apply(.boldRed, "error: ")
+                    + "none of the \(files.count) file(s) is a readable grade report; make them with `actorlings grade --format json --output FILE`\n")
             return .failure
         }
         let rendered = format.render(ClassSummary(reports: reports))

@@ -17,7 +17,9 @@ struct ExplainCommand {
         var input = text
         if input == nil {
             guard !Terminal.isTerminal(0) else {
-                console.writeError("error: paste a diagnostic, e.g. `actorlings explain \"error: sending 'x' risks causing data races\"`, or pipe a build log into `actorlings explain`\n")
+                console.writeError(
+                    "error: paste a diagnostic, e.g. `actorlings explain \"error: sending 'x' risks causing data races\"`, or pipe a build log into `actorlings explain`\n"
+                )
                 return .usage
             }
             input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -34,7 +36,8 @@ struct ExplainCommand {
                 continue
             }
             if shown.contains(explanation.file) {
-                console.write(palette.apply(.bold, result.diagnostic.displayMessage) + "\n  " + palette.apply(.dim, "Same as above: \(explanation.title).") + "\n")
+                console.write(
+                    palette.apply(.bold, result.diagnostic.displayMessage) + "\n  " + palette.apply(.dim, "Same as above: \(explanation.title).") + "\n")
                 continue
             }
             shown.insert(explanation.file)
@@ -61,12 +64,15 @@ struct ExplainCommand {
         console.write("Building \(path) (a clean build, so every diagnostic is seen)…\n")
         let result: ProcessResult
         do {
-            result = try await Subprocess.run(ProcessRequest(
-                executable: swift,
-                arguments: ["build", "--package-path", package, "--scratch-path", scratch,
-                            "-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm",
-                            "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names"],
-                environment: environment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
+            result = try await Subprocess.run(
+                ProcessRequest(
+                    executable: swift,
+                    arguments: [
+                        "build", "--package-path", package, "--scratch-path", scratch,
+                        "-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm",
+                        "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names",
+                    ],
+                    environment: environment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
         } catch {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
             return .toolFailure
@@ -99,7 +105,9 @@ struct ExplainCommand {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent().path
         let start = root.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
         guard let courseRoot = RepositoryRoot.find(from: start) ?? RepositoryRoot.find(from: executable) else {
-            console.writeError(palette.apply(.boldRed, "error: ") + "the knowledge base (\(KnowledgeBase.directory)) was not found; run actorlings from its checkout, or pass --root PATH\n")
+            console.writeError(
+                palette.apply(.boldRed, "error: ")
+                    + "the knowledge base (\(KnowledgeBase.directory)) was not found; run actorlings from its checkout, or pass --root PATH\n")
             return nil
         }
         do {

@@ -39,7 +39,8 @@ extension Session {
         let first = try await checker.check(chosen)
         let firstVerdict = clock.now - firstStart
         guard first.outcome.isPassed else {
-            throw BenchmarkError(message: "the reference solution of \(chosen.id) does not pass (\(first.outcome.kind)); run `actorlings dev check --only \(chosen.id)`")
+            throw BenchmarkError(
+                message: "the reference solution of \(chosen.id) does not pass (\(first.outcome.kind)); run `actorlings dev check --only \(chosen.id)`")
         }
 
         let watcher = try FileWatcher(directories: [checker.absolute(chosen.sourcesPath)])
@@ -119,17 +120,24 @@ private struct BareCompile {
         let flags = ["-parse-as-library"] + exercise.settings.compilerFlags
         let module = exercise.moduleName
         let steps: [(String, [String])] = [
-            (builder.toolchain.swiftc, flags + ["-module-name", module, "-emit-module", "-emit-module-path", "\(directory)/\(module).swiftmodule", "-wmo", "-enable-testing", "-c"]
-                + exercise.sourcePaths.map { "\(root)/\($0)" } + ["-o", "\(directory)/m.o"]),
-            (builder.toolchain.swiftc, flags + builder.toolchain.testingCompileFlags + ["-module-name", module + "Tests", "-wmo", "-I", directory, "-c"]
-                + exercise.testPaths.map { "\(root)/\($0)" } + [entry, "-o", "\(directory)/t.o"]),
+            (
+                builder.toolchain.swiftc,
+                flags + ["-module-name", module, "-emit-module", "-emit-module-path", "\(directory)/\(module).swiftmodule", "-wmo", "-enable-testing", "-c"]
+                    + exercise.sourcePaths.map { "\(root)/\($0)" } + ["-o", "\(directory)/m.o"]
+            ),
+            (
+                builder.toolchain.swiftc,
+                flags + builder.toolchain.testingCompileFlags + ["-module-name", module + "Tests", "-wmo", "-I", directory, "-c"]
+                    + exercise.testPaths.map { "\(root)/\($0)" } + [entry, "-o", "\(directory)/t.o"]
+            ),
             (builder.toolchain.swiftc, ["\(directory)/m.o", "\(directory)/t.o", "-o", "\(directory)/run"] + builder.toolchain.testingLinkFlags),
             ("\(directory)/run", []),
         ]
         let clock = ContinuousClock()
         let start = clock.now
         for (executable, arguments) in steps {
-            let result = try await Subprocess.run(ProcessRequest(executable: executable, arguments: arguments, environment: builder.environment, timeLimit: .seconds(300)))
+            let result = try await Subprocess.run(
+                ProcessRequest(executable: executable, arguments: arguments, environment: builder.environment, timeLimit: .seconds(300)))
             guard case .exited(0) = result.termination else {
                 throw BenchmarkError(message: "the bare compile failed: \(result.output.suffix(500))")
             }

@@ -29,7 +29,7 @@ extension Session {
         } else {
             let progress = progressStore.load().progress
             guard let exercise = try target.map(exercise(named:)) ?? progress.currentExercise(in: course),
-                  let found = course.step(number: exercise.stepNumber)
+                let found = course.step(number: exercise.stepNumber)
             else { return "" }
             step = found
             section = exercise.section
@@ -50,7 +50,9 @@ extension Session {
         var restored: [(path: String, data: Data)] = []
         for path in paths {
             guard let blob = shipped.ids[path] else {
-                throw CourseLoadError(problems: [CourseProblem(file: ShippedFiles.path, message: "\(path) is not listed; run `swift run actorlings dev generate`")])
+                throw CourseLoadError(problems: [
+                    CourseProblem(file: ShippedFiles.path, message: "\(path) is not listed; run `swift run actorlings dev generate`")
+                ])
             }
             restored.append((path, try await git.blob(blob)))
         }

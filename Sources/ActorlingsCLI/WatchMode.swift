@@ -180,7 +180,8 @@ struct WatchMode {
         let all = session.course.exercises
         let position = (all.firstIndex { $0.id == exercise.id } ?? 0) + 1
         var screen = Terminal.clearScreen()
-        screen += palette.apply(.boldCyan, "Actorlings") + " · step \(exercise.stepNumber) · "
+        screen +=
+            palette.apply(.boldCyan, "Actorlings") + " · step \(exercise.stepNumber) · "
             + palette.apply(.bold, exercise.id) + " — \(exercise.title) " + palette.apply(.dim, "(\(position)/\(all.count))") + "\n"
         screen += palette.apply(.dim, "Edit " + exercise.sourcePaths.joined(separator: ", ") + " and save.") + "\n\n"
         if checking {

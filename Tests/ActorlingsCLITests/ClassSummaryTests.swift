@@ -45,7 +45,8 @@ struct ClassSummaryTests {
         truncated = truncated.replacingOccurrences(of: "\"totals\"", with: "\"totalz\"")
         try truncated.write(toFile: folder + "/partial.json", atomically: true, encoding: .utf8)
 
-        let result = try await runActorlings(["class", "ada.json", "broken.json", "foreign.json", "newer.json", "partial.json", "missing.json", "grace.json"], in: folder)
+        let result = try await runActorlings(
+            ["class", "ada.json", "broken.json", "foreign.json", "newer.json", "partial.json", "missing.json", "grace.json"], in: folder)
         #expect(result.status == 1)
         #expect(result.errors.contains("broken.json: not JSON"))
         #expect(result.errors.contains("foreign.json: JSON, but not an Actorlings grade report"))
@@ -61,7 +62,9 @@ struct ClassSummaryTests {
 
     @Test("Diagnostics are counted by group, or by message shape without the quoted names")
     func diagnosticShapes() {
-        #expect(ClassSummary.shape(of: "error: main actor-isolated property 'photos' can not be referenced") == "error: main actor-isolated property '…' can not be referenced")
+        #expect(
+            ClassSummary.shape(of: "error: main actor-isolated property 'photos' can not be referenced")
+                == "error: main actor-isolated property '…' can not be referenced")
         let exercise = Exercise(
             id: "x", title: "X", stepNumber: 1, section: "s", files: [], testFiles: [], settings: CompilerSettings(),
             expectedFailure: .tests(["t"]), forbidden: [], hints: [], afterPass: "", timeLimit: .seconds(1), points: 2,
@@ -69,7 +72,9 @@ struct ClassSummaryTests {
         let course = Course(format: 1, title: "C", version: "1", minimumSwift: ToolchainVersion([6, 2]), constructs: [], steps: [])
         func report(_ message: String) -> GradeReport {
             let verdict = Verdict(exerciseID: "x", outcome: .compileFailed([Diagnostic(severity: .error, message: message)]), duration: .zero)
-            return GradeReport(toolVersion: "1", toolchain: "6", course: course, student: .init(), generatedAt: "", exercises: [GradedExercise(exercise: exercise, verdict: verdict, copiedSolution: false)])
+            return GradeReport(
+                toolVersion: "1", toolchain: "6", course: course, student: .init(), generatedAt: "",
+                exercises: [GradedExercise(exercise: exercise, verdict: verdict, copiedSolution: false)])
         }
         let summary = ClassSummary(reports: [("a", report("property 'a' is bad")), ("b", report("property 'b' is bad"))])
         #expect(summary.diagnostics.count == 1)

@@ -37,13 +37,15 @@ struct CourseSoundnessTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-ide-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let swift = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
-        let build = try await Subprocess.run(ProcessRequest(
-            executable: swift,
-            arguments: ["build", "--package-path", root + "/Exercises", "--scratch-path", scratch, "--target", exercise.moduleName],
-            environment: environment, timeLimit: .seconds(600)))
+        let build = try await Subprocess.run(
+            ProcessRequest(
+                executable: swift,
+                arguments: ["build", "--package-path", root + "/Exercises", "--scratch-path", scratch, "--target", exercise.moduleName],
+                environment: environment, timeLimit: .seconds(600)))
         let ide = Set(DiagnosticParser.parse(build.output).filter { $0.severity == .error }.map { "\($0.line ?? 0): \($0.message)" })
 
-        let checker = ExerciseChecker(root: root, course: course, shipped: ShippedFiles(), builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        let checker = ExerciseChecker(
+            root: root, course: course, shipped: ShippedFiles(), builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
         let verdict = try await checker.check(exercise, buildDirectory: scratch + "-engine")
         defer { try? FileManager.default.removeItem(atPath: scratch + "-engine") }
         guard case .compileFailed(let diagnostics) = verdict.outcome else {

@@ -40,7 +40,9 @@ struct DiagnosticCorpusTests {
             #expect(!diagnostics.isEmpty, "\(program) produces no diagnostic")
             for diagnostic in diagnostics {
                 distinct.insert(diagnostic.identifier ?? diagnostic.message)
-                #expect(knowledge.explanation(for: diagnostic) != nil, "no entry explains \(program): \(diagnostic.severity.rawValue): \(diagnostic.displayMessage) [\(diagnostic.identifier ?? "no id")]")
+                #expect(
+                    knowledge.explanation(for: diagnostic) != nil,
+                    "no entry explains \(program): \(diagnostic.severity.rawValue): \(diagnostic.displayMessage) [\(diagnostic.identifier ?? "no id")]")
             }
         }
         print("Diagnostic corpus: \(programs.count) programs, \(distinct.count) distinct diagnostics, \(knowledge.entries.count) entries")
@@ -64,11 +66,14 @@ struct DiagnosticCorpusTests {
         let firstLine = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", maxSplits: 1).first ?? ""
         let prefix = "// swiftc-flags:"
         let flags = firstLine.hasPrefix(prefix) ? firstLine.dropFirst(prefix.count).split(separator: " ").map(String.init) : []
-        let result = try await Subprocess.run(ProcessRequest(
-            executable: swiftc,
-            arguments: ["-parse-as-library", "-swift-version", "6", "-emit-sil", "-o", "/dev/null", "-diagnostic-style", "llvm",
-                        "-Xfrontend", "-debug-diagnostic-names", "-module-name", "Corpus"] + flags + [path],
-            environment: environment, timeLimit: .seconds(120)))
+        let result = try await Subprocess.run(
+            ProcessRequest(
+                executable: swiftc,
+                arguments: [
+                    "-parse-as-library", "-swift-version", "6", "-emit-sil", "-o", "/dev/null", "-diagnostic-style", "llvm",
+                    "-Xfrontend", "-debug-diagnostic-names", "-module-name", "Corpus",
+                ] + flags + [path],
+                environment: environment, timeLimit: .seconds(120)))
         return DiagnosticParser.parse(result.output).filter { $0.severity == .error || $0.severity == .warning }
     }
 }

@@ -95,7 +95,8 @@ struct EndToEndTests {
     @Test("An edited test file is reported, not trusted")
     func editedTests() async throws {
         let path = course + "/Exercises/00-basics/failing-test/Tests/CodeTests.swift"
-        try (String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "== 9", with: "== 6")).write(toFile: path, atomically: true, encoding: .utf8)
+        try (String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "== 9", with: "== 6")).write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try await runActorlings(["check", "failing-test"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("The tests of failing-test were changed"))
@@ -104,7 +105,8 @@ struct EndToEndTests {
     @Test("A forbidden construct is refused, but not in comments or strings")
     func forbidden() async throws {
         let path = course + "/Exercises/00-basics/passing/Sources/Code.swift"
-        try ("// @unchecked Sendable is fine in a comment\nlet note = \"@unchecked Sendable\"\nfinal class Box: @unchecked Sendable {}\n"
+        try
+            ("// @unchecked Sendable is fine in a comment\nlet note = \"@unchecked Sendable\"\nfinal class Box: @unchecked Sendable {}\n"
             + String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
         let result = try await runActorlings(["check", "passing"], in: course)
         #expect(result.status == 1)

@@ -6,10 +6,16 @@ import Testing
 struct ExplainTests {
     @Test("A pasted diagnostic gets its meaning, fixes, wrong fix, lesson and documentation link")
     func pasted() async throws {
-        let result = try await runActorlings(["explain", "Feed.swift:3:5: error: var 'refreshCount' is not concurrency-safe because it is nonisolated global shared mutable state [#MutableGlobalVariable]"], in: TestPaths.repositoryRoot)
+        let result = try await runActorlings(
+            [
+                "explain",
+                "Feed.swift:3:5: error: var 'refreshCount' is not concurrency-safe because it is nonisolated global shared mutable state [#MutableGlobalVariable]",
+            ], in: TestPaths.repositoryRoot)
         #expect(result.status == 0)
-        for part in ["What it means", "What to do, in this order", "The tempting wrong fix", "Lesson: Lessons/01-single-threaded.md#global-and-static-mutable-state",
-                     "https://docs.swift.org/compiler/documentation/diagnostics/mutable-global-variable"] {
+        for part in [
+            "What it means", "What to do, in this order", "The tempting wrong fix", "Lesson: Lessons/01-single-threaded.md#global-and-static-mutable-state",
+            "https://docs.swift.org/compiler/documentation/diagnostics/mutable-global-variable",
+        ] {
             #expect(result.output.contains(part), "missing \(part)")
         }
     }

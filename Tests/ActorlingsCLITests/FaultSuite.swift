@@ -85,7 +85,10 @@ struct FaultCourse: Sendable {
         for entry in entries where Int32(entry) != nil && Int32(entry) != getpid() {
             let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/exe")) ?? ""
             let cwd = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/cwd")) ?? ""
-            let command = (FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")).map { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\0", with: " ") } ?? ""
+            let command =
+                (FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")).map {
+                    String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+                } ?? ""
             let state = (try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
             if state == "Z" { continue }
             if exe.hasPrefix(root) || cwd.hasPrefix(root) || (marker.map { command.contains($0) } ?? false) {

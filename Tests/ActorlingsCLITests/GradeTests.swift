@@ -1,8 +1,9 @@
 import ActorlingsCore
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `actorlings grade` end to end: three courses, every format, golden files.
@@ -12,7 +13,8 @@ struct GradeTests {
     /// (time, toolchain, durations, identity) so the report can be compared with a golden file.
     private func grade(_ course: String, _ arguments: [String] = []) async throws -> (status: Int32, report: GradeReport) {
         let output = course + "/report.json"
-        let result = try await runActorlings(["grade", "--format", "json", "--output", output] + arguments, in: course, environment: ["GITHUB_REPOSITORY": "classroom/student-repo"])
+        let result = try await runActorlings(
+            ["grade", "--format", "json", "--output", output] + arguments, in: course, environment: ["GITHUB_REPOSITORY": "classroom/student-repo"])
         var report = try GradeReportFormat.decode(try Data(contentsOf: URL(fileURLWithPath: output)))
         report.generatedAt = "2026-01-01T00:00:00Z"
         report.toolchain = "6.x"
@@ -65,9 +67,11 @@ struct GradeTests {
         let passing = "\(course)/Exercises/00-basics/passing/Sources/Code.swift"
         try "func add(_ a: Int, _ b: Int) -> Int {\n    b + a\n}\n".write(toFile: passing, atomically: true, encoding: .utf8)
         let failingTests = "\(course)/Exercises/00-basics/failing-test/Tests/CodeTests.swift"
-        try (String(contentsOfFile: failingTests, encoding: .utf8) + "// <edited & \"quoted\">\n").write(toFile: failingTests, atomically: true, encoding: .utf8)
+        try (String(contentsOfFile: failingTests, encoding: .utf8) + "// <edited & \"quoted\">\n").write(
+            toFile: failingTests, atomically: true, encoding: .utf8)
         let crashes = "\(course)/Exercises/00-basics/crashes/Sources/Code.swift"
-        try ("final class Box: @unchecked Sendable {}\n" + String(contentsOfFile: crashes, encoding: .utf8)).write(toFile: crashes, atomically: true, encoding: .utf8)
+        try ("final class Box: @unchecked Sendable {}\n" + String(contentsOfFile: crashes, encoding: .utf8)).write(
+            toFile: crashes, atomically: true, encoding: .utf8)
         let (status, report) = try await grade(course)
         #expect(status == 1)
         #expect(report.exercises.map(\.status) == [.passed, .compileError, .testsEdited, .timedOut, .forbidden])
@@ -79,7 +83,8 @@ struct GradeTests {
         let strict = try await runActorlings(["grade", "--min-score", "50"], in: course)
         #expect(strict.status == 1)
 
-        let several = try await runActorlings(["grade", "--only", "passing", "--format", "github", "--output", "g.json", "--report", "junit=g.xml", "--report", "json=g2.json"], in: course)
+        let several = try await runActorlings(
+            ["grade", "--only", "passing", "--format", "github", "--output", "g.json", "--report", "junit=g.xml", "--report", "json=g2.json"], in: course)
         #expect(several.status == 0)
         for file in ["g.json", "g.xml", "g2.json"] {
             #expect(FileManager.default.fileExists(atPath: course + "/" + file), "\(file) was not written")

@@ -51,7 +51,9 @@ enum TestPaths {
 ///
 /// The blocking wait happens on a thread of its own: done on the cooperative pool (two threads
 /// on a 2-core machine), it would starve every other async test running in parallel.
-func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:], stdin: String? = nil) async throws -> (status: Int32, output: String, errors: String) {
+func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:], stdin: String? = nil) async throws -> (
+    status: Int32, output: String, errors: String
+) {
     try await withCheckedThrowingContinuation { continuation in
         Thread {
             continuation.resume(with: Result { try runActorlingsBlocking(arguments, in: directory, environment: extra, stdin: stdin) })
@@ -59,7 +61,9 @@ func runActorlings(_ arguments: [String], in directory: String, environment extr
     }
 }
 
-private func runActorlingsBlocking(_ arguments: [String], in directory: String, environment extra: [String: String], stdin: String?) throws -> (status: Int32, output: String, errors: String) {
+private func runActorlingsBlocking(_ arguments: [String], in directory: String, environment extra: [String: String], stdin: String?) throws -> (
+    status: Int32, output: String, errors: String
+) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TestPaths.binary)
     process.arguments = arguments

@@ -6,9 +6,9 @@ import Testing
 /// rename, and Ctrl-C — which must exit 130 and leave no test process behind.
 private let scriptAvailable: Bool = {
     #if os(Linux)
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
     #else
-    false  // BSD `script` takes other arguments
+        false  // BSD `script` takes other arguments
     #endif
 }()
 

@@ -1,35 +1,43 @@
 import Testing
+
 @testable import ActorlingsCore
 
 @Suite("Parsing the command line")
 struct ArgumentParserTests {
-    @Test("Commands and their arguments", arguments: [
-        ([], Command.start),
-        (["watch"], .watch),
-        (["list"], .list),
-        (["check"], .check(.current)),
-        (["check", "intro"], .check(.exercise("intro"))),
-        (["check", "--all"], .check(.all)),
-        (["hint"], .hint(nil)),
-        (["hint", "intro"], .hint("intro")),
-        (["lesson", "1"], .lesson("1")),
-        (["reset", "intro"], .reset("intro", confirmed: false)),
-        (["reset", "intro", "--yes"], .reset("intro", confirmed: true)),
-        (["reset", "-y", "intro"], .reset("intro", confirmed: true)),
-        (["solution", "intro"], .solution("intro")),
-        (["dev", "check"], .devCheck(only: [])),
-        (["dev", "check", "--only", "a,b", "--only", "c"], .devCheck(only: ["a", "b", "c"])),
-        (["dev", "generate"], .devGenerate),
-        (["--help"], .help(nil)),
-        (["help", "check"], .help("check")),
-        (["check", "--help"], .help("check")),
-        (["--version"], .version),
-        (["grade"], .grade(GradeOptions())),
-        (["grade", "--step", "1,2", "--only", "intro", "--format", "junit", "-o", "g.xml", "--min-score", "80"],
-         .grade(GradeOptions(steps: [1, 2], only: ["intro"], format: .junit, output: "g.xml", minimumScore: 80))),
-        (["class", "a.json", "b.json", "--format", "html", "--output", "c.html"], .classSummary(files: ["a.json", "b.json"], format: .html, output: "c.html")),
-        (["dev", "benchmark", "intro", "--runs", "3"], .devBenchmark(exercise: "intro", runs: 3)),
-    ] as [([String], Command)])
+    @Test(
+        "Commands and their arguments",
+        arguments: [
+            ([], Command.start),
+            (["watch"], .watch),
+            (["list"], .list),
+            (["check"], .check(.current)),
+            (["check", "intro"], .check(.exercise("intro"))),
+            (["check", "--all"], .check(.all)),
+            (["hint"], .hint(nil)),
+            (["hint", "intro"], .hint("intro")),
+            (["lesson", "1"], .lesson("1")),
+            (["reset", "intro"], .reset("intro", confirmed: false)),
+            (["reset", "intro", "--yes"], .reset("intro", confirmed: true)),
+            (["reset", "-y", "intro"], .reset("intro", confirmed: true)),
+            (["solution", "intro"], .solution("intro")),
+            (["dev", "check"], .devCheck(only: [])),
+            (["dev", "check", "--only", "a,b", "--only", "c"], .devCheck(only: ["a", "b", "c"])),
+            (["dev", "generate"], .devGenerate),
+            (["--help"], .help(nil)),
+            (["help", "check"], .help("check")),
+            (["check", "--help"], .help("check")),
+            (["--version"], .version),
+            (["grade"], .grade(GradeOptions())),
+            (
+                ["grade", "--step", "1,2", "--only", "intro", "--format", "junit", "-o", "g.xml", "--min-score", "80"],
+                .grade(GradeOptions(steps: [1, 2], only: ["intro"], format: .junit, output: "g.xml", minimumScore: 80))
+            ),
+            (
+                ["class", "a.json", "b.json", "--format", "html", "--output", "c.html"],
+                .classSummary(files: ["a.json", "b.json"], format: .html, output: "c.html")
+            ),
+            (["dev", "benchmark", "intro", "--runs", "3"], .devBenchmark(exercise: "intro", runs: 3)),
+        ] as [([String], Command)])
     func commands(arguments: [String], expected: Command) throws {
         #expect(try ArgumentParser.parse(arguments).command == expected)
     }
@@ -43,22 +51,24 @@ struct ArgumentParserTests {
         #expect(try ArgumentParser.parse(["--color=always"]).color == .always)
     }
 
-    @Test("Usage errors say what was wrong", arguments: [
-        (["chek"], "unknown command 'chek'; did you mean 'check'?"),
-        (["--colour"], "unknown option '--colour'"),
-        (["--color", "sometimes"], "--color takes auto, always or never, not 'sometimes'"),
-        (["--color"], "--color needs a value"),
-        (["reset"], "reset needs the exercise to restore, e.g. `actorlings reset intro`"),
-        (["check", "a", "b"], "'check' takes one argument, but got 2: a b"),
-        (["check", "a", "--all"], "give an exercise or --all, not both"),
-        (["list", "--yes"], "'list' does not take --yes"),
-        (["dev"], "dev needs a subcommand: `dev check` or `dev generate`"),
-        (["dev", "chekc"], "unknown dev subcommand 'chekc'; did you mean 'check'?"),
-        (["grade", "--report", "xml=x"], "--report takes FORMAT=FILE, e.g. junit=grade.xml, not 'xml=x'"),
-        (["grade", "--min-score", "120"], "--min-score takes a percentage from 0 to 100, not '120'"),
-        (["class"], "class needs the students' JSON reports, e.g. `actorlings class reports/*.json`"),
-        (["class", "a.json", "--format", "pdf"], "--format takes text, csv or html, not 'pdf'"),
-    ] as [([String], String)])
+    @Test(
+        "Usage errors say what was wrong",
+        arguments: [
+            (["chek"], "unknown command 'chek'; did you mean 'check'?"),
+            (["--colour"], "unknown option '--colour'"),
+            (["--color", "sometimes"], "--color takes auto, always or never, not 'sometimes'"),
+            (["--color"], "--color needs a value"),
+            (["reset"], "reset needs the exercise to restore, e.g. `actorlings reset intro`"),
+            (["check", "a", "b"], "'check' takes one argument, but got 2: a b"),
+            (["check", "a", "--all"], "give an exercise or --all, not both"),
+            (["list", "--yes"], "'list' does not take --yes"),
+            (["dev"], "dev needs a subcommand: `dev check` or `dev generate`"),
+            (["dev", "chekc"], "unknown dev subcommand 'chekc'; did you mean 'check'?"),
+            (["grade", "--report", "xml=x"], "--report takes FORMAT=FILE, e.g. junit=grade.xml, not 'xml=x'"),
+            (["grade", "--min-score", "120"], "--min-score takes a percentage from 0 to 100, not '120'"),
+            (["class"], "class needs the students' JSON reports, e.g. `actorlings class reports/*.json`"),
+            (["class", "a.json", "--format", "pdf"], "--format takes text, csv or html, not 'pdf'"),
+        ] as [([String], String)])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments) }
         do {

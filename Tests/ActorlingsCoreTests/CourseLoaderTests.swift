@@ -1,78 +1,79 @@
 import Foundation
 import Testing
+
 @testable import ActorlingsCore
 
 /// A small valid course held in memory; each test breaks one thing.
 private func validCourse() -> [String: String] {
     [
         "Exercises/course.toml": """
-            format = 1
-            title = "Test course"
-            version = "1.2.3"
-            minimum-swift = "6.2"
-            forbid = ["unchecked-sendable"]
+        format = 1
+        title = "Test course"
+        version = "1.2.3"
+        minimum-swift = "6.2"
+        forbid = ["unchecked-sendable"]
 
-            [[construct]]
-            id = "unchecked-sendable"
-            pattern = "@unchecked Sendable"
-            why = "It hides races."
-            instead = "Use an actor."
+        [[construct]]
+        id = "unchecked-sendable"
+        pattern = "@unchecked Sendable"
+        why = "It hides races."
+        instead = "Use an actor."
 
-            [[construct]]
-            id = "task-detached"
-            pattern = "Task.detached"
-            why = "It loses context."
-            instead = "Use @concurrent."
+        [[construct]]
+        id = "task-detached"
+        pattern = "Task.detached"
+        why = "It loses context."
+        instead = "Use @concurrent."
 
-            [[step]]
-            number = 0
-            id = "welcome"
-            title = "Welcome"
-            exercises = ["intro"]
+        [[step]]
+        number = 0
+        id = "welcome"
+        title = "Welcome"
+        exercises = ["intro"]
 
-            [[step]]
-            number = 1
-            id = "single-threaded"
-            title = "Single-threaded"
-            exercises = ["main-actor-mode"]
-            """,
+        [[step]]
+        number = 1
+        id = "single-threaded"
+        title = "Single-threaded"
+        exercises = ["main-actor-mode"]
+        """,
         "Lessons/00-welcome.md": "# Welcome\n\n## Reading a diagnostic\n\n## Exercises\n\n- `intro`\n",
         "Lessons/01-single-threaded.md": "# Single\n\n## Main actor mode\n\n## Exercises\n\n- `main-actor-mode`\n",
         "Exercises/00-welcome/intro/exercise.toml": """
-            title = "Intro"
-            section = "reading-a-diagnostic"
-            files = ["Greeting.swift"]
-            hints = ["one", "two"]
-            after = "Done."
+        title = "Intro"
+        section = "reading-a-diagnostic"
+        files = ["Greeting.swift"]
+        hints = ["one", "two"]
+        after = "Done."
 
-            [settings]
-            swift-version = 6
+        [settings]
+        swift-version = 6
 
-            [expect]
-            tests = ["greets()"]
-            """,
+        [expect]
+        tests = ["greets()"]
+        """,
         "Exercises/00-welcome/intro/Sources/Greeting.swift": "func greet() -> String { \"\" }\n",
         "Exercises/00-welcome/intro/Tests/GreetingTests.swift": "import Testing\n",
         "Solutions/00-welcome/intro/Greeting.swift": "func greet() -> String { \"hi\" }\n",
         "Exercises/01-single-threaded/main-actor-mode/exercise.toml": """
-            title = "Main actor mode"
-            section = "main-actor-mode"
-            files = ["Feed.swift"]
-            time-limit = 5
-            forbid = ["task-detached"]
-            allow = ["unchecked-sendable"]
-            hints = ["one", "two", "three"]
-            after = \"\"\"
-            Remember.
-            \"\"\"
+        title = "Main actor mode"
+        section = "main-actor-mode"
+        files = ["Feed.swift"]
+        time-limit = 5
+        forbid = ["task-detached"]
+        allow = ["unchecked-sendable"]
+        hints = ["one", "two", "three"]
+        after = \"\"\"
+        Remember.
+        \"\"\"
 
-            [settings]
-            default-isolation = "MainActor"
-            upcoming-features = ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"]
+        [settings]
+        default-isolation = "MainActor"
+        upcoming-features = ["NonisolatedNonsendingByDefault", "InferIsolatedConformances"]
 
-            [expect]
-            diagnostic = "ActorIsolatedCall"
-            """,
+        [expect]
+        diagnostic = "ActorIsolatedCall"
+        """,
         "Exercises/01-single-threaded/main-actor-mode/Sources/Feed.swift": "final class Feed {}\n",
         "Exercises/01-single-threaded/main-actor-mode/Tests/FeedTests.swift": "import Testing\n",
         "Solutions/01-single-threaded/main-actor-mode/Feed.swift": "final class Feed {}\n",
@@ -113,11 +114,12 @@ struct CourseLoaderTests {
         #expect(feed.timeLimit == .seconds(5))
         #expect(feed.afterPass == "Remember.\n")
         #expect(feed.settings.defaultIsolation == .mainActor)
-        #expect(feed.settings.compilerFlags == [
-            "-swift-version", "6", "-default-isolation", "MainActor",
-            "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-            "-enable-upcoming-feature", "InferIsolatedConformances",
-        ])
+        #expect(
+            feed.settings.compilerFlags == [
+                "-swift-version", "6", "-default-isolation", "MainActor",
+                "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                "-enable-upcoming-feature", "InferIsolatedConformances",
+            ])
         #expect(feed.expectedFailure == .compile(diagnostic: "ActorIsolatedCall", message: nil))
     }
 
@@ -127,7 +129,9 @@ struct CourseLoaderTests {
         files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
             .replacingOccurrences(of: "hints = ", with: "hintz = ")
         let found = problems(files)
-        #expect(found.contains(CourseProblem(file: "Exercises/00-welcome/intro/exercise.toml", line: 4, key: "hintz", message: "unknown key; did you mean 'hints'?")))
+        #expect(
+            found.contains(
+                CourseProblem(file: "Exercises/00-welcome/intro/exercise.toml", line: 4, key: "hintz", message: "unknown key; did you mean 'hints'?")))
         #expect(found.contains { $0.key == "hints" && $0.message.contains("missing") })
     }
 
@@ -182,17 +186,19 @@ struct CourseLoaderTests {
         #expect(messages.contains { $0.contains("Exercises/07-later: this folder belongs to no step") })
     }
 
-    @Test("Bad settings and expectations are explained", arguments: [
-        ("swift-version = 6", "swift-version = 7", "must be 5 or 6, found 7"),
-        ("swift-version = 6", "default-isolation = \"mainactor\"", "must be \"MainActor\" or \"nonisolated\" (case-sensitive)"),
-        ("swift-version = 6", "upcoming-features = [\"NonisolatedNonSendingByDefault\"]", "did you mean 'NonisolatedNonsendingByDefault'?"),
-        ("swift-version = 6", "strict-concurrency = \"complete\"", "only applies with swift-version = 5"),
-        ("tests = [\"greets()\"]", "diagnostic = \"#ActorIsolatedCall\"", "write the group without '#'"),
-        ("tests = [\"greets()\"]", "tests = [\"a()\"]\nmessage = \"x\"", "not both"),
-        ("tests = [\"greets()\"]", "", "say why the shipped exercise fails"),
-        ("files = [\"Greeting.swift\"]", "files = [\"Greeting.swift\"]\ntime-limit = 0", "must be between 1 and 600 seconds"),
-        ("files = [\"Greeting.swift\"]", "files = [\"Greeting.swift\"]\nforbid = [\"dispatch\"]", "unknown construct 'dispatch'"),
-    ])
+    @Test(
+        "Bad settings and expectations are explained",
+        arguments: [
+            ("swift-version = 6", "swift-version = 7", "must be 5 or 6, found 7"),
+            ("swift-version = 6", "default-isolation = \"mainactor\"", "must be \"MainActor\" or \"nonisolated\" (case-sensitive)"),
+            ("swift-version = 6", "upcoming-features = [\"NonisolatedNonSendingByDefault\"]", "did you mean 'NonisolatedNonsendingByDefault'?"),
+            ("swift-version = 6", "strict-concurrency = \"complete\"", "only applies with swift-version = 5"),
+            ("tests = [\"greets()\"]", "diagnostic = \"#ActorIsolatedCall\"", "write the group without '#'"),
+            ("tests = [\"greets()\"]", "tests = [\"a()\"]\nmessage = \"x\"", "not both"),
+            ("tests = [\"greets()\"]", "", "say why the shipped exercise fails"),
+            ("files = [\"Greeting.swift\"]", "files = [\"Greeting.swift\"]\ntime-limit = 0", "must be between 1 and 600 seconds"),
+            ("files = [\"Greeting.swift\"]", "files = [\"Greeting.swift\"]\nforbid = [\"dispatch\"]", "unknown construct 'dispatch'"),
+        ])
     func badValues(original: String, replacement: String, message: String) {
         var files = validCourse()
         files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
@@ -214,9 +220,11 @@ struct CourseLoaderTests {
         #expect(messages.contains { $0.contains("'Bad_ID' is not a valid exercise id") })
     }
 
-    @Test("Module names come from ids", arguments: [
-        ("intro", "Intro"), ("main-actor-mode", "MainActorMode"), ("async-let", "AsyncLet"), ("step2-x", "Step2X"),
-    ])
+    @Test(
+        "Module names come from ids",
+        arguments: [
+            ("intro", "Intro"), ("main-actor-mode", "MainActorMode"), ("async-let", "AsyncLet"), ("step2-x", "Step2X"),
+        ])
     func moduleNames(id: String, module: String) {
         #expect(Exercise.moduleName(forID: id) == module)
     }

@@ -1,17 +1,21 @@
 import Foundation
 import Testing
+
 @testable import ActorlingsCore
 
 @Suite("Expected failures, progress files, lesson blocks and other course rules")
 struct CourseRulesTests {
-    let isolationError = Diagnostic(severity: .error, message: "call to main actor-isolated instance method 'x()' in a synchronous nonisolated context", group: "ActorIsolatedCall", identifier: "actor_isolated_call")
+    let isolationError = Diagnostic(
+        severity: .error, message: "call to main actor-isolated instance method 'x()' in a synchronous nonisolated context", group: "ActorIsolatedCall",
+        identifier: "actor_isolated_call")
 
     @Test func compileExpectationMatchesGroupIdOrMessage() {
         #expect(ExpectedFailure.compile(diagnostic: "ActorIsolatedCall", message: nil).mismatch(with: .compileFailed([isolationError])) == nil)
         #expect(ExpectedFailure.compile(diagnostic: "actor_isolated_call", message: "synchronous").mismatch(with: .compileFailed([isolationError])) == nil)
         #expect(ExpectedFailure.compile(diagnostic: nil, message: "asynchronous context").mismatch(with: .compileFailed([isolationError])) != nil)
         let warning = Diagnostic(severity: .warning, message: "w", group: "ActorIsolatedCall")
-        #expect(ExpectedFailure.compile(diagnostic: "ActorIsolatedCall", message: nil).mismatch(with: .compileFailed([warning]))?.contains("only warnings") == true)
+        #expect(
+            ExpectedFailure.compile(diagnostic: "ActorIsolatedCall", message: nil).mismatch(with: .compileFailed([warning]))?.contains("only warnings") == true)
         #expect(ExpectedFailure.compile(diagnostic: "X", message: nil).mismatch(with: .passed(testCount: 1))?.contains("outcome was passed") == true)
     }
 
@@ -109,7 +113,9 @@ struct CourseRulesTests {
     }
 
     @Test func shippedFilesRoundTrip() throws {
-        let files = ShippedFiles(ids: ["Exercises/a/Tests/T.swift": String(repeating: "ab", count: 20), "Exercises/a/Sources/S.swift": String(repeating: "0", count: 40)])
+        let files = ShippedFiles(ids: [
+            "Exercises/a/Tests/T.swift": String(repeating: "ab", count: 20), "Exercises/a/Sources/S.swift": String(repeating: "0", count: 40),
+        ])
         #expect(try ShippedFiles(parsing: files.rendered()) == files)
         #expect(throws: CourseLoadError.self) { try ShippedFiles(parsing: "nonsense line\n") }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ActorlingsCore
 
 @Suite("Parsing compiler diagnostics")
@@ -44,7 +45,8 @@ struct DiagnosticParserTests {
 
     @Test("Driver errors without a location, and paths with colons")
     func unusualLines() {
-        let diagnostics = DiagnosticParser.parse("""
+        let diagnostics = DiagnosticParser.parse(
+            """
             error: unable to execute command: Killed
             <unknown>:0: error: unknown argument: '-frobnicate'
             /tmp/a:b/File.swift:10:2: warning: var 'x' was never mutated; consider changing to 'let' constant [#no-usage]
@@ -65,12 +67,14 @@ struct DiagnosticParserTests {
         #expect(diagnostics.first?.identifier == nil)
     }
 
-    @Test("Group names become documentation page names", arguments: [
-        ("SendingRisksDataRace", "sending-risks-data-race"),
-        ("ActorIsolatedCall", "actor-isolated-call"),
-        ("MutableGlobalVariable", "mutable-global-variable"),
-        ("NonisolatedNonsendingByDefault", "nonisolated-nonsending-by-default"),
-    ])
+    @Test(
+        "Group names become documentation page names",
+        arguments: [
+            ("SendingRisksDataRace", "sending-risks-data-race"),
+            ("ActorIsolatedCall", "actor-isolated-call"),
+            ("MutableGlobalVariable", "mutable-global-variable"),
+            ("NonisolatedNonsendingByDefault", "nonisolated-nonsending-by-default"),
+        ])
     func kebab(group: String, page: String) {
         #expect(Diagnostic.kebabCase(group) == page)
     }

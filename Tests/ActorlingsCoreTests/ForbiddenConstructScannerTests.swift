@@ -16,89 +16,100 @@ struct ForbiddenConstructScannerTests {
 
     // MARK: Matching code
 
-    @Test("@unchecked Sendable is found however it is spaced", arguments: [
-        "final class Box: @unchecked Sendable {}",
-        "final class Box: @unchecked  Sendable {}",
-        "final class Box: @unchecked\nSendable {}",
-        "final class Box: @unchecked\r\n    Sendable {}",
-        "final class Box: @unchecked /* x */ Sendable {}",
-        "final class Box: @unchecked /* /* nested */ */ Sendable {}",
-        "final class Box: @unchecked // why not\n Sendable {}",
-        "final class Box: @unchecked\tSendable {}",
-        "extension Box: @unchecked Sendable, Equatable {}",
-    ])
+    @Test(
+        "@unchecked Sendable is found however it is spaced",
+        arguments: [
+            "final class Box: @unchecked Sendable {}",
+            "final class Box: @unchecked  Sendable {}",
+            "final class Box: @unchecked\nSendable {}",
+            "final class Box: @unchecked\r\n    Sendable {}",
+            "final class Box: @unchecked /* x */ Sendable {}",
+            "final class Box: @unchecked /* /* nested */ */ Sendable {}",
+            "final class Box: @unchecked // why not\n Sendable {}",
+            "final class Box: @unchecked\tSendable {}",
+            "extension Box: @unchecked Sendable, Equatable {}",
+        ])
     func uncheckedSendableFound(source: String) {
         #expect(ids(in: source) == ["unchecked-sendable"])
     }
 
-    @Test("Comments, strings and longer names never match", arguments: [
-        "// final class Box: @unchecked Sendable {}",
-        "/// Not `@unchecked Sendable`, on purpose.",
-        "/* @unchecked Sendable */",
-        "/** @unchecked Sendable */",
-        "/* outer /* inner */ @unchecked Sendable */",
-        #"let s = "@unchecked Sendable""#,
-        #"let s = "\"@unchecked Sendable\"""#,
-        "let s = \"\"\"\n    @unchecked Sendable\n    \\\"\"\"\n    DispatchQueue\n    \"\"\"",
-        ##"let s = #"@unchecked Sendable"#"##,
-        ##"let s = #"\"@unchecked Sendable"#"##,
-        ###"let s = ##"a"# @unchecked Sendable"##"###,
-        "let s = #\"\"\"\n\"\"\"\n@unchecked Sendable\n\"\"\"#",
-        ##"let r = #/DispatchQueue\/#/#"##,
-        "let r = ##/\nDispatchQueue /#\n/##",
-        "final class Box: @uncheckedish Sendable {}",
-        "final class Box: @unchecked Sendableish {}",
-        "let q: DispatchQueueish = DispatchQueue_",
-        "let q = MyDispatchQueue()",
-        "let t = MyTask.detached",
-        "let t = Task.detachedish",
-        "nonisolated(nonsending) func f() async {}",
-        "nonisolated var x: Int { 1 }",
-        #"let s = "\("@unchecked Sendable")""#,
-        ##"let s = #"\(DispatchQueue.main)"#"##,
-        #"let s = "\(x) DispatchQueue""#,
-    ])
+    @Test(
+        "Comments, strings and longer names never match",
+        arguments: [
+            "// final class Box: @unchecked Sendable {}",
+            "/// Not `@unchecked Sendable`, on purpose.",
+            "/* @unchecked Sendable */",
+            "/** @unchecked Sendable */",
+            "/* outer /* inner */ @unchecked Sendable */",
+            #"let s = "@unchecked Sendable""#,
+            #"let s = "\"@unchecked Sendable\"""#,
+            "let s = \"\"\"\n    @unchecked Sendable\n    \\\"\"\"\n    DispatchQueue\n    \"\"\"",
+            ##"let s = #"@unchecked Sendable"#"##,
+            ##"let s = #"\"@unchecked Sendable"#"##,
+            ###"let s = ##"a"# @unchecked Sendable"##"###,
+            "let s = #\"\"\"\n\"\"\"\n@unchecked Sendable\n\"\"\"#",
+            ##"let r = #/DispatchQueue\/#/#"##,
+            "let r = ##/\nDispatchQueue /#\n/##",
+            "final class Box: @uncheckedish Sendable {}",
+            "final class Box: @unchecked Sendableish {}",
+            "let q: DispatchQueueish = DispatchQueue_",
+            "let q = MyDispatchQueue()",
+            "let t = MyTask.detached",
+            "let t = Task.detachedish",
+            "nonisolated(nonsending) func f() async {}",
+            "nonisolated var x: Int { 1 }",
+            #"let s = "\("@unchecked Sendable")""#,
+            ##"let s = #"\(DispatchQueue.main)"#"##,
+            #"let s = "\(x) DispatchQueue""#,
+        ])
     func notFound(source: String) {
         #expect(ids(in: source).isEmpty)
     }
 
-    @Test("Interpolations are code", arguments: [
-        #"print("queue: \(DispatchQueue.main)")"#,
-        ##"print(#"queue: \#(DispatchQueue.main)"#)"##,
-        ###"print(##"queue: \##(DispatchQueue.main)"##)"###,
-        #"print("a \(f("b \(g(DispatchQueue.main))")) c")"#,
-        "print(\"\"\"\n    \\(DispatchQueue.main)\n    \"\"\")",
-        #"print("\((1, 2)) \(DispatchQueue.main)")"#,
-    ])
+    @Test(
+        "Interpolations are code",
+        arguments: [
+            #"print("queue: \(DispatchQueue.main)")"#,
+            ##"print(#"queue: \#(DispatchQueue.main)"#)"##,
+            ###"print(##"queue: \##(DispatchQueue.main)"##)"###,
+            #"print("a \(f("b \(g(DispatchQueue.main))")) c")"#,
+            "print(\"\"\"\n    \\(DispatchQueue.main)\n    \"\"\")",
+            #"print("\((1, 2)) \(DispatchQueue.main)")"#,
+        ])
     func interpolationsAreCode(source: String) {
         #expect(ids(in: source) == ["dispatch-queue"])
     }
 
-    @Test("nonisolated(unsafe) is found however the pattern and the source are spaced", arguments: [
-        "nonisolated(unsafe)", "nonisolated ( unsafe )", "nonisolated(  unsafe)",
-    ], [
-        "nonisolated(unsafe) var counter = 0",
-        "nonisolated ( unsafe ) var counter = 0",
-        "nonisolated\n(unsafe)\nvar counter = 0",
-        "nonisolated(/* hmm */unsafe) var counter = 0",
-    ])
+    @Test(
+        "nonisolated(unsafe) is found however the pattern and the source are spaced",
+        arguments: [
+            "nonisolated(unsafe)", "nonisolated ( unsafe )", "nonisolated(  unsafe)",
+        ],
+        [
+            "nonisolated(unsafe) var counter = 0",
+            "nonisolated ( unsafe ) var counter = 0",
+            "nonisolated\n(unsafe)\nvar counter = 0",
+            "nonisolated(/* hmm */unsafe) var counter = 0",
+        ])
     func nonisolatedUnsafe(pattern: String, source: String) {
         let construct = ConstructPattern(id: "nonisolated-unsafe", pattern: pattern)
         #expect(ids(in: source, for: [construct]) == ["nonisolated-unsafe"])
     }
 
-    @Test("Qualified and escaped names match", arguments: [
-        ("Task.detached { await work() }", "task-detached"),
-        ("Task .detached { }", "task-detached"),
-        ("Task\n    .detached { }", "task-detached"),
-        ("_Concurrency.Task.detached { }", "task-detached"),
-        ("Task.`detached` { }", "task-detached"),
-        ("Dispatch.DispatchQueue.main.async {}", "dispatch-queue"),
-        ("`DispatchQueue`.main", "dispatch-queue"),
-        ("@preconcurrency import Dispatch", "preconcurrency"),
-        ("class A: @preconcurrency P {}", "preconcurrency"),
-        ("let c = { DispatchQueue.main }", "dispatch-queue"),
-    ])
+    @Test(
+        "Qualified and escaped names match",
+        arguments: [
+            ("Task.detached { await work() }", "task-detached"),
+            ("Task .detached { }", "task-detached"),
+            ("Task\n    .detached { }", "task-detached"),
+            ("_Concurrency.Task.detached { }", "task-detached"),
+            ("Task.`detached` { }", "task-detached"),
+            ("Dispatch.DispatchQueue.main.async {}", "dispatch-queue"),
+            ("`DispatchQueue`.main", "dispatch-queue"),
+            ("@preconcurrency import Dispatch", "preconcurrency"),
+            ("class A: @preconcurrency P {}", "preconcurrency"),
+            ("let c = { DispatchQueue.main }", "dispatch-queue"),
+        ])
     func qualifiedNames(source: String, expected: String) {
         #expect(ids(in: source) == [expected])
     }
@@ -135,16 +146,21 @@ struct ForbiddenConstructScannerTests {
               nonisolated(unsafe) var counter = 0
             """
         let matches = ForbiddenConstructScanner.scan(source, for: Self.all)
-        #expect(matches == [
-            ConstructMatch(constructID: "unchecked-sendable", line: 4, column: 18,
-                           lineText: "final class Box: @unchecked Sendable {"),
-            ConstructMatch(constructID: "dispatch-queue", line: 5, column: 14,
-                           lineText: #"let queue = DispatchQueue(label: "q"); let other = DispatchQueue.main"#),
-            ConstructMatch(constructID: "dispatch-queue", line: 5, column: 53,
-                           lineText: #"let queue = DispatchQueue(label: "q"); let other = DispatchQueue.main"#),
-            ConstructMatch(constructID: "nonisolated-unsafe", line: 10, column: 3,
-                           lineText: "nonisolated(unsafe) var counter = 0"),
-        ])
+        #expect(
+            matches == [
+                ConstructMatch(
+                    constructID: "unchecked-sendable", line: 4, column: 18,
+                    lineText: "final class Box: @unchecked Sendable {"),
+                ConstructMatch(
+                    constructID: "dispatch-queue", line: 5, column: 14,
+                    lineText: #"let queue = DispatchQueue(label: "q"); let other = DispatchQueue.main"#),
+                ConstructMatch(
+                    constructID: "dispatch-queue", line: 5, column: 53,
+                    lineText: #"let queue = DispatchQueue(label: "q"); let other = DispatchQueue.main"#),
+                ConstructMatch(
+                    constructID: "nonisolated-unsafe", line: 10, column: 3,
+                    lineText: "nonisolated(unsafe) var counter = 0"),
+            ])
     }
 
     @Test("Lines are counted the same with \\n, \\r\\n and \\r", arguments: ["\n", "\r\n", "\r"])
@@ -175,25 +191,29 @@ struct ForbiddenConstructScannerTests {
         let source = "@unchecked x != 1.5e-3 ..< `class` #\"raw\"# a?.b // c\n\u{FEFF}é $0 &x"
         let tokens = SwiftTokenizer.codeTokens(in: source)
         let summary = tokens.map { "\($0.text)@\($0.line):\($0.column)" }
-        #expect(summary == [
-            "@@1:1", "unchecked@1:2", "x@1:12", "!=@1:14", "1.5e-3@1:17", "..<@1:24", "class@1:28",
-            "#\"@1:36", "a@1:44", "?@1:45", ".@1:46", "b@1:47", "é@2:2", "$0@2:4", "&@2:7", "x@2:8",
-        ])
-        #expect(tokens.map(\.kind) == [
-            .punctuation, .identifier, .identifier, .operator, .number, .operator, .identifier,
-            .stringLiteral, .identifier, .operator, .operator, .identifier, .identifier, .identifier,
-            .operator, .identifier,
-        ])
+        #expect(
+            summary == [
+                "@@1:1", "unchecked@1:2", "x@1:12", "!=@1:14", "1.5e-3@1:17", "..<@1:24", "class@1:28",
+                "#\"@1:36", "a@1:44", "?@1:45", ".@1:46", "b@1:47", "é@2:2", "$0@2:4", "&@2:7", "x@2:8",
+            ])
+        #expect(
+            tokens.map(\.kind) == [
+                .punctuation, .identifier, .identifier, .operator, .number, .operator, .identifier,
+                .stringLiteral, .identifier, .operator, .operator, .identifier, .identifier, .identifier,
+                .operator, .identifier,
+            ])
         #expect(SwiftTokenizer.codeTokens(in: "a+/* c */b").map(\.text) == ["a", "+", "b"])
     }
 
     // MARK: Robustness
 
-    @Test("Malformed input ends without crashing", arguments: [
-        "\"", "\"\"\"", "#\"", "##\"\"\"", "/*", "/* /* */", "\\", "\\(", "\"\\(", "\"\\", "#\"\\#(",
-        "#/", "##/\n", "`", "`abc", "@", "#", "\r", "\r\n\r", "\"\\(\"\\(\"\\(", "0x", "1e", "..",
-        "\u{0}\u{1}\u{7F}", "\u{301}", "\"\u{301}\"DispatchQueue", "\"\"\"\\", "\"\\(/*", ")))",
-    ])
+    @Test(
+        "Malformed input ends without crashing",
+        arguments: [
+            "\"", "\"\"\"", "#\"", "##\"\"\"", "/*", "/* /* */", "\\", "\\(", "\"\\(", "\"\\", "#\"\\#(",
+            "#/", "##/\n", "`", "`abc", "@", "#", "\r", "\r\n\r", "\"\\(\"\\(\"\\(", "0x", "1e", "..",
+            "\u{0}\u{1}\u{7F}", "\u{301}", "\"\u{301}\"DispatchQueue", "\"\"\"\\", "\"\\(/*", ")))",
+        ])
     func malformed(source: String) {
         let tokens = SwiftTokenizer.codeTokens(in: source)
         #expect(Self.positionsAreValid(tokens, in: source))

@@ -1,24 +1,26 @@
-import Testing
 import ActorlingsCore
+import Testing
 
 @Suite struct MarkdownDocumentTests {
     // MARK: Headings and slugs
 
     @Test func headingsKeepLevelLineAndTextWithoutMarkup() {
-        let document = MarkdownDocument(parsing: """
-            # Single-threaded
+        let document = MarkdownDocument(
+            parsing: """
+                # Single-threaded
 
-            Some text.
+                Some text.
 
-            ## Opting out with `nonisolated`
-            #### Why **not** *now*? ##
-            #hashtag is not a heading
-            """)
-        #expect(document.headings == [
-            Heading(level: 1, text: "Single-threaded", slug: "single-threaded", line: 1),
-            Heading(level: 2, text: "Opting out with nonisolated", slug: "opting-out-with-nonisolated", line: 5),
-            Heading(level: 4, text: "Why not now?", slug: "why-not-now", line: 6),
-        ])
+                ## Opting out with `nonisolated`
+                #### Why **not** *now*? ##
+                #hashtag is not a heading
+                """)
+        #expect(
+            document.headings == [
+                Heading(level: 1, text: "Single-threaded", slug: "single-threaded", line: 1),
+                Heading(level: 2, text: "Opting out with nonisolated", slug: "opting-out-with-nonisolated", line: 5),
+                Heading(level: 4, text: "Why not now?", slug: "why-not-now", line: 6),
+            ])
     }
 
     @Test(arguments: [
@@ -44,30 +46,32 @@ import ActorlingsCore
     // MARK: Code blocks
 
     @Test func codeBlocksCarryLanguageAttributesCodeAndLine() {
-        let document = MarkdownDocument(parsing: """
-            Intro.
+        let document = MarkdownDocument(
+            parsing: """
+                Intro.
 
-            ```swift error=ActorIsolatedCall isolation=MainActor
-            let x = 1
-              indented()
-            ```
+                ```swift error=ActorIsolatedCall isolation=MainActor
+                let x = 1
+                  indented()
+                ```
 
-            ~~~diagnostics
-            error: oops
-            ~~~
+                ~~~diagnostics
+                error: oops
+                ~~~
 
-            ```
-            plain
-            ```
-            """)
-        #expect(document.codeBlocks == [
-            CodeBlock(
-                language: "swift", attributes: ["error=ActorIsolatedCall", "isolation=MainActor"],
-                code: "let x = 1\n  indented()\n", line: 3
-            ),
-            CodeBlock(language: "diagnostics", attributes: [], code: "error: oops\n", line: 8),
-            CodeBlock(language: "", attributes: [], code: "plain\n", line: 12),
-        ])
+                ```
+                plain
+                ```
+                """)
+        #expect(
+            document.codeBlocks == [
+                CodeBlock(
+                    language: "swift", attributes: ["error=ActorIsolatedCall", "isolation=MainActor"],
+                    code: "let x = 1\n  indented()\n", line: 3
+                ),
+                CodeBlock(language: "diagnostics", attributes: [], code: "error: oops\n", line: 8),
+                CodeBlock(language: "", attributes: [], code: "plain\n", line: 12),
+            ])
     }
 
     @Test func attributesAreSplitOnAnyRunOfSpaces() throws {
@@ -91,19 +95,21 @@ import ActorlingsCore
     }
 
     @Test func codeInAListItemLosesTheItemsIndentationButKeepsItsLine() {
-        let document = MarkdownDocument(parsing: """
-            1. First:
+        let document = MarkdownDocument(
+            parsing: """
+                1. First:
 
-               ```swift
-               func f() {
-                   g()
-               }
-               ```
-            2. Second.
-            """)
-        #expect(document.codeBlocks == [
-            CodeBlock(language: "swift", attributes: [], code: "func f() {\n    g()\n}\n", line: 3)
-        ])
+                   ```swift
+                   func f() {
+                       g()
+                   }
+                   ```
+                2. Second.
+                """)
+        #expect(
+            document.codeBlocks == [
+                CodeBlock(language: "swift", attributes: [], code: "func f() {\n    g()\n}\n", line: 3)
+            ])
     }
 
     @Test func windowsLineEndingsAreLineEndings() {
@@ -115,24 +121,25 @@ import ActorlingsCore
     // MARK: Sections
 
     @Test func sectionRunsToTheNextHeadingOfTheSameOrHigherLevel() {
-        let document = MarkdownDocument(parsing: """
-            # Lesson
+        let document = MarkdownDocument(
+            parsing: """
+                # Lesson
 
-            Intro.
+                Intro.
 
-            ## First
+                ## First
 
-            Text.
+                Text.
 
-            ### Detail
+                ### Detail
 
-            More.
+                More.
 
-            ## Second
+                ## Second
 
-            Last.
+                Last.
 
-            """)
+                """)
         #expect(document.section(slug: "first") == "## First\n\nText.\n\n### Detail\n\nMore.\n")
         #expect(document.section(slug: "detail") == "### Detail\n\nMore.\n")
         #expect(document.section(slug: "second") == "## Second\n\nLast.\n")
@@ -144,35 +151,43 @@ import ActorlingsCore
 
     @Test func paragraphLinesAreJoinedAndHardBreaksKept() {
         let document = MarkdownDocument(parsing: "One\n  two  \nthree\\\nfour\n\nNext")
-        #expect(document.blocks == [
-            .paragraph([.text("One two"), .lineBreak, .text("three"), .lineBreak, .text("four")]),
-            .paragraph([.text("Next")]),
-        ])
+        #expect(
+            document.blocks == [
+                .paragraph([.text("One two"), .lineBreak, .text("three"), .lineBreak, .text("four")]),
+                .paragraph([.text("Next")]),
+            ])
     }
 
     @Test func listsNestByIndentation() {
-        let document = MarkdownDocument(parsing: """
-            - one
-              continued
-              - nested *a*
-                - deeper
-            - two
-            lazy line
-            * other list
-            """)
+        let document = MarkdownDocument(
+            parsing: """
+                - one
+                  continued
+                  - nested *a*
+                    - deeper
+                - two
+                lazy line
+                * other list
+                """)
         let expected: [MarkdownBlock] = [
-            .list(MarkdownList(ordered: false, start: 1, items: [
-                [
-                    .paragraph([.text("one continued")]),
-                    .list(MarkdownList(ordered: false, start: 1, items: [
+            .list(
+                MarkdownList(
+                    ordered: false, start: 1,
+                    items: [
                         [
-                            .paragraph([.text("nested "), .emphasis([.text("a")])]),
-                            .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("deeper")])]])),
-                        ]
+                            .paragraph([.text("one continued")]),
+                            .list(
+                                MarkdownList(
+                                    ordered: false, start: 1,
+                                    items: [
+                                        [
+                                            .paragraph([.text("nested "), .emphasis([.text("a")])]),
+                                            .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("deeper")])]])),
+                                        ]
+                                    ])),
+                        ],
+                        [.paragraph([.text("two lazy line")])],
                     ])),
-                ],
-                [.paragraph([.text("two lazy line")])],
-            ])),
             .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("other list")])]])),
         ]
         #expect(document.blocks == expected)
@@ -180,59 +195,69 @@ import ActorlingsCore
 
     @Test func numberedListsKeepTheirStartAndMayHoldBlankLines() {
         let document = MarkdownDocument(parsing: "3. three\n\n   second paragraph\n4. four\n\nAfter.")
-        #expect(document.blocks == [
-            .list(MarkdownList(ordered: true, start: 3, items: [
-                [.paragraph([.text("three")]), .paragraph([.text("second paragraph")])],
-                [.paragraph([.text("four")])],
-            ])),
-            .paragraph([.text("After.")]),
-        ])
+        #expect(
+            document.blocks == [
+                .list(
+                    MarkdownList(
+                        ordered: true, start: 3,
+                        items: [
+                            [.paragraph([.text("three")]), .paragraph([.text("second paragraph")])],
+                            [.paragraph([.text("four")])],
+                        ])),
+                .paragraph([.text("After.")]),
+            ])
     }
 
     @Test func aNumberOtherThanOneDoesNotInterruptAParagraph() {
         let document = MarkdownDocument(parsing: "It shipped in\n2024. Then\n- a list")
-        #expect(document.blocks == [
-            .paragraph([.text("It shipped in 2024. Then")]),
-            .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("a list")])]])),
-        ])
+        #expect(
+            document.blocks == [
+                .paragraph([.text("It shipped in 2024. Then")]),
+                .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("a list")])]])),
+            ])
     }
 
     @Test func aLineThatCannotStartAnItemContinuesTheItemsParagraph() {
         let document = MarkdownDocument(parsing: "- shipped in\n2024. Then\n1) new list")
-        #expect(document.blocks == [
-            .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("shipped in 2024. Then")])]])),
-            .list(MarkdownList(ordered: true, start: 1, items: [[.paragraph([.text("new list")])]])),
-        ])
+        #expect(
+            document.blocks == [
+                .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("shipped in 2024. Then")])]])),
+                .list(MarkdownList(ordered: true, start: 1, items: [[.paragraph([.text("new list")])]])),
+            ])
     }
 
     @Test func blockQuotesNestBlocksAndTakeLazyLines() {
         let document = MarkdownDocument(parsing: "> **Note:** one\ntwo\n>\n> - item\n\nOut.")
-        #expect(document.blocks == [
-            .quote([
-                .paragraph([.strong([.text("Note:")]), .text(" one two")]),
-                .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("item")])]])),
-            ]),
-            .paragraph([.text("Out.")]),
-        ])
+        #expect(
+            document.blocks == [
+                .quote([
+                    .paragraph([.strong([.text("Note:")]), .text(" one two")]),
+                    .list(MarkdownList(ordered: false, start: 1, items: [[.paragraph([.text("item")])]])),
+                ]),
+                .paragraph([.text("Out.")]),
+            ])
     }
 
     @Test func tablesHaveAlignmentsAndAsManyCellsAsTheHeader() {
-        let document = MarkdownDocument(parsing: """
-            | word | meaning | more |
-            |:---|:---:|---:|
-            | `a\\|b` | *x* |
-            no | outer | pipes | extra
-            """)
-        #expect(document.blocks == [
-            .table(MarkdownTable(
-                alignments: [.left, .center, .right],
-                header: [[.text("word")], [.text("meaning")], [.text("more")]],
-                rows: [
-                    [[.code("a|b")], [.emphasis([.text("x")])], []],
-                    [[.text("no")], [.text("outer")], [.text("pipes")]],
-                ]
-            ))
-        ])
+        let document = MarkdownDocument(
+            parsing: """
+                | word | meaning | more |
+                |:---|:---:|---:|
+                | `a\\|b` | *x* |
+                no | outer | pipes | extra
+                """)
+        #expect(
+            document.blocks == [
+                .table(
+                    MarkdownTable(
+                        alignments: [.left, .center, .right],
+                        header: [[.text("word")], [.text("meaning")], [.text("more")]],
+                        rows: [
+                            [[.code("a|b")], [.emphasis([.text("x")])], []],
+                            [[.text("no")], [.text("outer")], [.text("pipes")]],
+                        ]
+                    ))
+            ])
     }
 
     @Test func aPipeWithoutSeparatorRowIsAParagraph() {
@@ -242,16 +267,20 @@ import ActorlingsCore
 
     @Test func thematicBreaksAndCommentsAreBlocks() {
         let document = MarkdownDocument(parsing: "---\n* * *\n<!-- one\ntwo -->\n- - -\n<!-- x -->\nText")
-        #expect(document.blocks == [
-            .thematicBreak, .thematicBreak, .comment("one\ntwo"), .thematicBreak, .comment("x"),
-            .paragraph([.text("Text")]),
-        ])
+        #expect(
+            document.blocks == [
+                .thematicBreak, .thematicBreak, .comment("one\ntwo"), .thematicBreak, .comment("x"),
+                .paragraph([.text("Text")]),
+            ])
     }
 
     // MARK: Inlines
 
     @Test(arguments: [
-        ("**bold** and *em* and _em_", [MarkdownInline.strong([.text("bold")]), .text(" and "), .emphasis([.text("em")]), .text(" and "), .emphasis([.text("em")])]),
+        (
+            "**bold** and *em* and _em_",
+            [MarkdownInline.strong([.text("bold")]), .text(" and "), .emphasis([.text("em")]), .text(" and "), .emphasis([.text("em")])]
+        ),
         ("**bold `code` bold**", [.strong([.text("bold "), .code("code"), .text(" bold")])]),
         ("*a **b** c*", [.emphasis([.text("a "), .strong([.text("b")]), .text(" c")])]),
         ("***both***", [.strong([.emphasis([.text("both")])])]),
@@ -274,9 +303,10 @@ import ActorlingsCore
     @Test func theSampleLessonParses() throws {
         let source = try MarkdownGolden.read("lesson-sample.md")
         let document = MarkdownDocument(parsing: source)
-        #expect(document.headings.map(\.slug) == [
-            "single-threaded-by-default", "main-actor-mode", "opting-out-with-nonisolated", "summary",
-        ])
+        #expect(
+            document.headings.map(\.slug) == [
+                "single-threaded-by-default", "main-actor-mode", "opting-out-with-nonisolated", "summary",
+            ])
         #expect(document.codeBlocks.map(\.language) == ["swift", "swift", "diagnostics", "text"])
         #expect(document.codeBlocks[1].attributes == ["error=ActorIsolatedCall", "isolation=MainActor"])
     }

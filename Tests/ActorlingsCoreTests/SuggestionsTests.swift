@@ -3,18 +3,20 @@ import Testing
 
 @Suite("Did you mean")
 struct SuggestionsTests {
-    @Test("Edit distance", arguments: [
-        ("", "", 0),
-        ("", "abc", 3),
-        ("abc", "", 3),
-        ("abc", "abc", 0),
-        ("kitten", "sitting", 3),
-        ("flaw", "lawn", 2),
-        ("Swift", "swift", 1),
-        ("café", "cafe", 1),
-        ("cafe\u{301}", "café", 0),
-        ("main-actr", "main-actor-mode", 6),
-    ])
+    @Test(
+        "Edit distance",
+        arguments: [
+            ("", "", 0),
+            ("", "abc", 3),
+            ("abc", "", 3),
+            ("abc", "abc", 0),
+            ("kitten", "sitting", 3),
+            ("flaw", "lawn", 2),
+            ("Swift", "swift", 1),
+            ("café", "cafe", 1),
+            ("cafe\u{301}", "café", 0),
+            ("main-actr", "main-actor-mode", 6),
+        ])
     func editDistance(a: String, b: String, expected: Int) {
         #expect(Suggestions.editDistance(a, b) == expected)
         #expect(Suggestions.editDistance(b, a) == expected)

@@ -1,5 +1,5 @@
-import Testing
 import ActorlingsCore
+import Testing
 
 @Suite struct SwiftHighlighterTests {
     /// The styled runs of highlighted code, as (SGR parameters, text) pairs.
@@ -66,10 +66,11 @@ import ActorlingsCore
             actor A { nonisolated func f(_ x: sending T, y: isolated (any Actor)?) async -> some P {
               consuming func g() {}; await h(); let v = try await t }
             """
-        #expect(runs(code, style: keyword) == [
-            "actor", "nonisolated", "func", "sending", "isolated", "any", "async", "some",
-            "consuming", "func", "await", "let", "try", "await",
-        ])
+        #expect(
+            runs(code, style: keyword) == [
+                "actor", "nonisolated", "func", "sending", "isolated", "any", "async", "some",
+                "consuming", "func", "await", "let", "try", "await",
+            ])
     }
 
     @Test func attributesIncludeTheirAtSign() {
@@ -79,8 +80,9 @@ import ActorlingsCore
     }
 
     @Test func interpolationStaysInsideTheString() {
-        #expect(runs("print(\"Hi \\(name.uppercased()), \\(\"x\")!\")", style: string)
-            == ["\"Hi \\(name.uppercased()), \\(\"x\")!\""])
+        #expect(
+            runs("print(\"Hi \\(name.uppercased()), \\(\"x\")!\")", style: string)
+                == ["\"Hi \\(name.uppercased()), \\(\"x\")!\""])
         #expect(runs("let r = #\"a \"quoted\" \\#(b)\"#", style: string) == ["#\"a \"quoted\" \\#(b)\"#"])
     }
 

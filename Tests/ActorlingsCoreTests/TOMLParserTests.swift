@@ -96,17 +96,19 @@ struct TOMLDocumentTests {
         #expect(table["missing"] == nil)
     }
 
-    @Test("bare and quoted keys", arguments: [
-        ("minimum-swift = 1", "minimum-swift"),
-        ("snake_case_2 = 1", "snake_case_2"),
-        ("1234 = 1", "1234"),
-        ("\"my key\" = 1", "my key"),
-        ("\"a.b\" = 1", "a.b"),
-        ("'literal \\ key' = 1", "literal \\ key"),
-        ("\"\" = 1", ""),
-        ("\"caf\\u00E9\" = 1", "café"),
-        ("  \tindented=1", "indented"),
-    ])
+    @Test(
+        "bare and quoted keys",
+        arguments: [
+            ("minimum-swift = 1", "minimum-swift"),
+            ("snake_case_2 = 1", "snake_case_2"),
+            ("1234 = 1", "1234"),
+            ("\"my key\" = 1", "my key"),
+            ("\"a.b\" = 1", "a.b"),
+            ("'literal \\ key' = 1", "literal \\ key"),
+            ("\"\" = 1", ""),
+            ("\"caf\\u00E9\" = 1", "café"),
+            ("  \tindented=1", "indented"),
+        ])
     func keys(source: String, key: String) throws {
         let table = try TOMLParser.parse(source)
         #expect(table.keys == [key])
@@ -118,11 +120,13 @@ struct TOMLDocumentTests {
         #expect(try value(of: text) == .boolean(expected))
     }
 
-    @Test("integers: sign, underscores between digits, the full 64-bit range", arguments: [
-        ("0", 0), ("+0", 0), ("-0", 0), ("42", 42), ("+17", 17), ("-17", -17),
-        ("1_000", 1000), ("5_349_221", 5_349_221),
-        ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
-    ])
+    @Test(
+        "integers: sign, underscores between digits, the full 64-bit range",
+        arguments: [
+            ("0", 0), ("+0", 0), ("-0", 0), ("42", 42), ("+17", 17), ("-17", -17),
+            ("1_000", 1000), ("5_349_221", 5_349_221),
+            ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+        ])
     func integers(text: String, expected: Int) throws {
         #expect(try value(of: text) == .integer(expected))
     }
@@ -149,13 +153,15 @@ struct TOMLDocumentTests {
         #expect(table["b"]?.line == 5)
     }
 
-    @Test("TOMLValue's type names and accessors", arguments: [
-        (TOMLValue.string("s"), "string", "a string"),
-        (.integer(1), "integer", "an integer"),
-        (.boolean(true), "boolean", "a boolean"),
-        (.array([]), "array", "an array"),
-        (.table(TOMLTable()), "table", "a table"),
-    ])
+    @Test(
+        "TOMLValue's type names and accessors",
+        arguments: [
+            (TOMLValue.string("s"), "string", "a string"),
+            (.integer(1), "integer", "an integer"),
+            (.boolean(true), "boolean", "a boolean"),
+            (.array([]), "array", "an array"),
+            (.table(TOMLTable()), "table", "a table"),
+        ])
     func typeNames(value: TOMLValue, name: String, withArticle: String) {
         #expect(value.typeName == name)
         #expect(value.typeNameWithArticle == withArticle)
@@ -175,16 +181,18 @@ struct TOMLDocumentTests {
 
 @Suite("TOML parser: strings")
 struct TOMLStringTests {
-    @Test("escapes in basic strings", arguments: [
-        (#""say \"hi\"""#, "say \"hi\""),
-        (#""back\\slash""#, "back\\slash"),
-        (#""one\ntwo""#, "one\ntwo"),
-        (#""a\tb""#, "a\tb"),
-        (#""a\rb""#, "a\rb"),
-        (#""\b\f""#, "\u{08}\u{0C}"),
-        (#""caf\u00e9""#, "café"),
-        (#""\U0001F600!""#, "😀!"),
-    ])
+    @Test(
+        "escapes in basic strings",
+        arguments: [
+            (#""say \"hi\"""#, "say \"hi\""),
+            (#""back\\slash""#, "back\\slash"),
+            (#""one\ntwo""#, "one\ntwo"),
+            (#""a\tb""#, "a\tb"),
+            (#""a\rb""#, "a\rb"),
+            (#""\b\f""#, "\u{08}\u{0C}"),
+            (#""caf\u00e9""#, "café"),
+            (#""\U0001F600!""#, "😀!"),
+        ])
     func escapes(text: String, expected: String) throws {
         #expect(try value(of: text) == .string(expected))
     }
@@ -202,30 +210,34 @@ struct TOMLStringTests {
         #expect(try value(of: "''") == .string(""))
     }
 
-    @Test("multi-line basic strings", arguments: [
-        // A line break right after the opening delimiter is trimmed…
-        ("\"\"\"\nline one\nline two\"\"\"", "line one\nline two"),
-        // …but only that one.
-        ("\"\"\"\n\nafter a blank line\n\"\"\"", "\nafter a blank line\n"),
-        ("\"\"\"one\ntwo\"\"\"", "one\ntwo"),
-        // A line-ending backslash trims the break and the white space after it, blank lines included.
-        ("\"\"\"\nThe quick \\\n    brown \\   \n\n  fox\"\"\"", "The quick brown fox"),
-        ("\"\"\"He said \"hi\" and \"\"bye\"\".\"\"\"", "He said \"hi\" and \"\"bye\"\"."),
-        // Up to two quotes may sit just inside the closing delimiter.
-        ("\"\"\"ends with two quotes\"\"\"\"\"", "ends with two quotes\"\""),
-        ("\"\"\"tab\\tand \\u00E9\\\\\"\"\"", "tab\tand é\\"),
-        ("\"\"\"\"\"\"", ""),
-    ])
+    @Test(
+        "multi-line basic strings",
+        arguments: [
+            // A line break right after the opening delimiter is trimmed…
+            ("\"\"\"\nline one\nline two\"\"\"", "line one\nline two"),
+            // …but only that one.
+            ("\"\"\"\n\nafter a blank line\n\"\"\"", "\nafter a blank line\n"),
+            ("\"\"\"one\ntwo\"\"\"", "one\ntwo"),
+            // A line-ending backslash trims the break and the white space after it, blank lines included.
+            ("\"\"\"\nThe quick \\\n    brown \\   \n\n  fox\"\"\"", "The quick brown fox"),
+            ("\"\"\"He said \"hi\" and \"\"bye\"\".\"\"\"", "He said \"hi\" and \"\"bye\"\"."),
+            // Up to two quotes may sit just inside the closing delimiter.
+            ("\"\"\"ends with two quotes\"\"\"\"\"", "ends with two quotes\"\""),
+            ("\"\"\"tab\\tand \\u00E9\\\\\"\"\"", "tab\tand é\\"),
+            ("\"\"\"\"\"\"", ""),
+        ])
     func multilineBasic(text: String, expected: String) throws {
         #expect(try value(of: text) == .string(expected))
     }
 
-    @Test("multi-line literal strings", arguments: [
-        ("'''\nC:\\path\\n\n  kept as written  '''", "C:\\path\\n\n  kept as written  "),
-        ("'''it's \"fine\"'''", "it's \"fine\""),
-        ("'''x'''''", "x''"),
-        ("'''\\\n'''", "\\\n"),
-    ])
+    @Test(
+        "multi-line literal strings",
+        arguments: [
+            ("'''\nC:\\path\\n\n  kept as written  '''", "C:\\path\\n\n  kept as written  "),
+            ("'''it's \"fine\"'''", "it's \"fine\""),
+            ("'''x'''''", "x''"),
+            ("'''\\\n'''", "\\\n"),
+        ])
     func multilineLiteral(text: String, expected: String) throws {
         #expect(try value(of: text) == .string(expected))
     }
@@ -444,100 +456,139 @@ struct TOMLErrorCase: Sendable, CustomTestStringConvertible {
 @Suite("TOML parser: errors")
 struct TOMLErrorTests {
     static let duplicates: [TOMLErrorCase] = [
-        .init("duplicate key", "title = \"a\"\nformat = 1\ntitle = \"b\"", line: 3, column: 1,
-              "duplicate key 'title': it is already set on line 1"),
-        .init("duplicate key in a table", "[settings]\nswift-version = 6\n\nswift-version = 5", line: 4, column: 1,
-              "duplicate key 'swift-version': it is already set on line 2"),
+        .init(
+            "duplicate key", "title = \"a\"\nformat = 1\ntitle = \"b\"", line: 3, column: 1,
+            "duplicate key 'title': it is already set on line 1"),
+        .init(
+            "duplicate key in a table", "[settings]\nswift-version = 6\n\nswift-version = 5", line: 4, column: 1,
+            "duplicate key 'swift-version': it is already set on line 2"),
         .init("duplicate key, once quoted", "\"a\" = 1\na = 2", line: 2, column: 1, "duplicate key 'a'"),
-        .init("key that is already a table", "[a.b]\n[a]\nb = 1", line: 3, column: 1,
-              "duplicate key 'b': it is already a table, from the header on line 1"),
-        .init("key that is already an array of tables", "[[a.b]]\n[a]\nb = 1", line: 3, column: 1,
-              "duplicate key 'b': it is already an array of tables, from the header on line 1"),
-        .init("duplicate table", "[settings]\na = 1\n[expect]\n[settings]", line: 4, column: 1,
-              "duplicate table [settings]: it is already defined on line 1"),
-        .init("duplicate dotted table", "[a.b]\n[a.b]", line: 2, column: 1,
-              "duplicate table [a.b]: it is already defined on line 1"),
-        .init("implicit table defined twice", "[a.b]\n[a]\n[a]", line: 3, column: 1,
-              "duplicate table [a]: it is already defined on line 2"),
-        .init("key redefined as a table", "a = 1\n[a]", line: 2, column: 1,
-              "key 'a' is already set on line 1 (an integer), so it can't also be the table [a]"),
-        .init("key used as a parent table", "a = \"x\"\n[a.b]", line: 2, column: 2,
-              "'a' is already a string, set on line 1, so the header [a.b] can't use it as a table"),
-        .init("table, then array of tables", "[a]\n[[a]]", line: 2, column: 1,
-              "[[a]] can't add an element to 'a': it is a table, from the header on line 1"),
-        .init("array of tables, then table", "[[a]]\n[a]", line: 2, column: 1,
-              "[a] is already an array of tables, started on line 1; write [[a]] to add another element"),
-        .init("plain array, then array of tables", "a = [1]\n[[a]]", line: 2, column: 1,
-              "[[a]] can't add an element to 'a': it is a plain array, set on line 1"),
-        .init("key redefined as an array of tables", "a = true\n[[a]]", line: 2, column: 1,
-              "key 'a' is already set on line 1 (a boolean), so it can't also be the array of tables [[a]]"),
+        .init(
+            "key that is already a table", "[a.b]\n[a]\nb = 1", line: 3, column: 1,
+            "duplicate key 'b': it is already a table, from the header on line 1"),
+        .init(
+            "key that is already an array of tables", "[[a.b]]\n[a]\nb = 1", line: 3, column: 1,
+            "duplicate key 'b': it is already an array of tables, from the header on line 1"),
+        .init(
+            "duplicate table", "[settings]\na = 1\n[expect]\n[settings]", line: 4, column: 1,
+            "duplicate table [settings]: it is already defined on line 1"),
+        .init(
+            "duplicate dotted table", "[a.b]\n[a.b]", line: 2, column: 1,
+            "duplicate table [a.b]: it is already defined on line 1"),
+        .init(
+            "implicit table defined twice", "[a.b]\n[a]\n[a]", line: 3, column: 1,
+            "duplicate table [a]: it is already defined on line 2"),
+        .init(
+            "key redefined as a table", "a = 1\n[a]", line: 2, column: 1,
+            "key 'a' is already set on line 1 (an integer), so it can't also be the table [a]"),
+        .init(
+            "key used as a parent table", "a = \"x\"\n[a.b]", line: 2, column: 2,
+            "'a' is already a string, set on line 1, so the header [a.b] can't use it as a table"),
+        .init(
+            "table, then array of tables", "[a]\n[[a]]", line: 2, column: 1,
+            "[[a]] can't add an element to 'a': it is a table, from the header on line 1"),
+        .init(
+            "array of tables, then table", "[[a]]\n[a]", line: 2, column: 1,
+            "[a] is already an array of tables, started on line 1; write [[a]] to add another element"),
+        .init(
+            "plain array, then array of tables", "a = [1]\n[[a]]", line: 2, column: 1,
+            "[[a]] can't add an element to 'a': it is a plain array, set on line 1"),
+        .init(
+            "key redefined as an array of tables", "a = true\n[[a]]", line: 2, column: 1,
+            "key 'a' is already set on line 1 (a boolean), so it can't also be the array of tables [[a]]"),
     ]
 
     static let strings: [TOMLErrorCase] = [
-        .init("unterminated basic string", "title = \"Actorlings\nformat = 1", line: 1, column: 9,
-              "this string is not closed on its line; end it with '\"'"),
-        .init("unterminated literal string", "a = 'abc", line: 1, column: 5,
-              "this literal string is not closed on its line"),
-        .init("unterminated multi-line basic string", "a = 1\nb = \"\"\"\nabc\n", line: 2, column: 5,
-              "this multi-line string is never closed; end it with \"\"\""),
-        .init("unterminated multi-line literal string", "b = '''abc", line: 1, column: 5,
-              "this multi-line literal string is never closed; end it with '''"),
+        .init(
+            "unterminated basic string", "title = \"Actorlings\nformat = 1", line: 1, column: 9,
+            "this string is not closed on its line; end it with '\"'"),
+        .init(
+            "unterminated literal string", "a = 'abc", line: 1, column: 5,
+            "this literal string is not closed on its line"),
+        .init(
+            "unterminated multi-line basic string", "a = 1\nb = \"\"\"\nabc\n", line: 2, column: 5,
+            "this multi-line string is never closed; end it with \"\"\""),
+        .init(
+            "unterminated multi-line literal string", "b = '''abc", line: 1, column: 5,
+            "this multi-line literal string is never closed; end it with '''"),
         .init("invalid escape", #"a = "C:\path""#, line: 1, column: 8, "invalid escape: '\\p'; valid escapes are"),
-        .init("short \\u escape", #"a = "\u12""#, line: 1, column: 6,
-              "invalid escape: \\u needs exactly 4 hexadecimal digits"),
-        .init("short \\U escape", #"a = "\U0001F6""#, line: 1, column: 6,
-              "invalid escape: \\U needs exactly 8 hexadecimal digits"),
+        .init(
+            "short \\u escape", #"a = "\u12""#, line: 1, column: 6,
+            "invalid escape: \\u needs exactly 4 hexadecimal digits"),
+        .init(
+            "short \\U escape", #"a = "\U0001F6""#, line: 1, column: 6,
+            "invalid escape: \\U needs exactly 8 hexadecimal digits"),
         .init("surrogate escape", #"a = "\uD800""#, line: 1, column: 6, "\\uD800 is not a Unicode scalar value"),
         .init("escape past Unicode", #"a = "\U00110000""#, line: 1, column: 6, "\\U00110000 is not a Unicode scalar value"),
-        .init("line-ending backslash in a one-line string", "a = \"abc\\\nb\"", line: 1, column: 9,
-              "invalid escape: a backslash at the end of the line"),
-        .init("invalid escape in a multi-line string", "a = \"\"\"\nok\nbad \\x\n\"\"\"", line: 3, column: 5,
-              "invalid escape: '\\x'"),
-        .init("control character in a string", "a = \"x\u{07}y\"", line: 1, column: 7,
-              "the control character U+0007 can't appear in a string; write it as an escape, \\u0007"),
-        .init("too many quotes closing a multi-line string", "a = \"\"\"x\"\"\"\"\"\"", line: 1, column: 9,
-              "6 quotes in a row: three end the string and at most two may come before them; escape one of them as \\\""),
-        .init("too many quotes closing a multi-line literal string", "a = '''x''''''", line: 1, column: 9,
-              "6 quotes in a row: three end the string and at most two may come before them; use a \"\"\"…\"\"\" string"),
-        .init("multi-line string as a key", "\"\"\"a\"\"\" = 1", line: 1, column: 1,
-              "a key can't be a multi-line string"),
-        .init("columns count Unicode scalars", "a = \"e\u{301}\u{301}\" x", line: 1, column: 11,
-              "expected the end of the line after the value of 'a', found 'x'"),
+        .init(
+            "line-ending backslash in a one-line string", "a = \"abc\\\nb\"", line: 1, column: 9,
+            "invalid escape: a backslash at the end of the line"),
+        .init(
+            "invalid escape in a multi-line string", "a = \"\"\"\nok\nbad \\x\n\"\"\"", line: 3, column: 5,
+            "invalid escape: '\\x'"),
+        .init(
+            "control character in a string", "a = \"x\u{07}y\"", line: 1, column: 7,
+            "the control character U+0007 can't appear in a string; write it as an escape, \\u0007"),
+        .init(
+            "too many quotes closing a multi-line string", "a = \"\"\"x\"\"\"\"\"\"", line: 1, column: 9,
+            "6 quotes in a row: three end the string and at most two may come before them; escape one of them as \\\""),
+        .init(
+            "too many quotes closing a multi-line literal string", "a = '''x''''''", line: 1, column: 9,
+            "6 quotes in a row: three end the string and at most two may come before them; use a \"\"\"…\"\"\" string"),
+        .init(
+            "multi-line string as a key", "\"\"\"a\"\"\" = 1", line: 1, column: 1,
+            "a key can't be a multi-line string"),
+        .init(
+            "columns count Unicode scalars", "a = \"e\u{301}\u{301}\" x", line: 1, column: 11,
+            "expected the end of the line after the value of 'a', found 'x'"),
     ]
 
     static let syntax: [TOMLErrorCase] = [
-        .init("missing '='", "title \"Actorlings\"", line: 1, column: 7,
-              "expected '=' after key 'title', found '\"Actorlings\"'"),
-        .init("missing '=' at the end", "[settings]\nsanitizer", line: 2, column: 10,
-              "expected '=' after key 'sanitizer', found the end of the file"),
+        .init(
+            "missing '='", "title \"Actorlings\"", line: 1, column: 7,
+            "expected '=' after key 'title', found '\"Actorlings\"'"),
+        .init(
+            "missing '=' at the end", "[settings]\nsanitizer", line: 2, column: 10,
+            "expected '=' after key 'sanitizer', found the end of the file"),
         .init("key with a space", "my key = 1", line: 1, column: 4, "a key with spaces in it needs quotes"),
         .init("no key", "= 1", line: 1, column: 1, "expected a key, found '='"),
-        .init("missing value before a line break", "title =\nformat = 1", line: 1, column: 8,
-              "missing value after 'title =', found the end of the line"),
-        .init("missing value before a comment", "title = # later", line: 1, column: 9,
-              "missing value after 'title =', found '#'"),
-        .init("missing value at the end", "title = ", line: 1, column: 9,
-              "missing value after 'title =', found the end of the file"),
-        .init("garbage after a value", "format = 1 2", line: 1, column: 12,
-              "expected the end of the line after the value of 'format', found '2'"),
-        .init("garbage after a string", "title = \"a\" \"b\"", line: 1, column: 13,
-              "after the value of 'title', found '\"b\"'"),
-        .init("garbage after a header", "[settings] x = 1", line: 1, column: 12,
-              "expected the end of the line after the header [settings], found 'x'"),
+        .init(
+            "missing value before a line break", "title =\nformat = 1", line: 1, column: 8,
+            "missing value after 'title =', found the end of the line"),
+        .init(
+            "missing value before a comment", "title = # later", line: 1, column: 9,
+            "missing value after 'title =', found '#'"),
+        .init(
+            "missing value at the end", "title = ", line: 1, column: 9,
+            "missing value after 'title =', found the end of the file"),
+        .init(
+            "garbage after a value", "format = 1 2", line: 1, column: 12,
+            "expected the end of the line after the value of 'format', found '2'"),
+        .init(
+            "garbage after a string", "title = \"a\" \"b\"", line: 1, column: 13,
+            "after the value of 'title', found '\"b\"'"),
+        .init(
+            "garbage after a header", "[settings] x = 1", line: 1, column: 12,
+            "expected the end of the line after the header [settings], found 'x'"),
         .init("stray carriage return", "a = 1\rb = 2", line: 1, column: 6, "found the control character U+000D"),
-        .init("unterminated array", "forbid = [\n  \"a\",\n  \"b\"\n", line: 1, column: 10,
-              "the array of 'forbid' is never closed; add ']' after its last element"),
-        .init("array left open before the next key", "forbid = [\"a\",\ntitle = \"x\"", line: 1, column: 10,
-              "the array of 'forbid' is never closed"),
-        .init("missing comma in an array", "a = [\n  1\n  2\n]", line: 3, column: 3,
-              "expected ',' between the elements of the array of 'a' (opened on line 1), or ']' to close it; found '2'"),
+        .init(
+            "unterminated array", "forbid = [\n  \"a\",\n  \"b\"\n", line: 1, column: 10,
+            "the array of 'forbid' is never closed; add ']' after its last element"),
+        .init(
+            "array left open before the next key", "forbid = [\"a\",\ntitle = \"x\"", line: 1, column: 10,
+            "the array of 'forbid' is never closed"),
+        .init(
+            "missing comma in an array", "a = [\n  1\n  2\n]", line: 3, column: 3,
+            "expected ',' between the elements of the array of 'a' (opened on line 1), or ']' to close it; found '2'"),
         .init("two commas in an array", "a = [1,,2]", line: 1, column: 8, "expected a value in the array of 'a', found ','"),
-        .init("arrays nested too deep", "a = " + String(repeating: "[", count: 40), line: 1, column: 37,
-              "arrays nested more than 32 deep are not supported"),
+        .init(
+            "arrays nested too deep", "a = " + String(repeating: "[", count: 40), line: 1, column: 37,
+            "arrays nested more than 32 deep are not supported"),
         .init("empty header", "[]", line: 1, column: 2, "a table header needs a name, as in [settings]"),
         .init("empty array-of-tables header", "[[]]", line: 1, column: 3, "a table header needs a name, as in [[settings]]"),
-        .init("unclosed header", "[settings\nx = 1", line: 1, column: 10,
-              "expected ']' to close the header '[settings', found the end of the line"),
+        .init(
+            "unclosed header", "[settings\nx = 1", line: 1, column: 10,
+            "expected ']' to close the header '[settings', found the end of the line"),
         .init("unclosed array-of-tables header", "[[step]\nx = 1", line: 1, column: 7, "expected ']]' to close the header '[[step', found ']'"),
         .init("header with a space", "[my table]", line: 1, column: 5, "needs quotes, as in [\"my table\"]"),
         .init("unquoted word", "a = yes", line: 1, column: 5, "'yes' is not a value; write a string in quotes (\"yes\")"),
@@ -546,15 +597,19 @@ struct TOMLErrorTests {
     ]
 
     static let leftOut: [TOMLErrorCase] = [
-        .init("inline table", "settings = { swift-version = 6 }", line: 1, column: 12,
-              "inline tables are not supported in course files; use a [settings] table header"),
-        .init("inline table in an array", "step = [{ id = 1 }]", line: 1, column: 9,
-              "inline tables are not supported in course files; use an array of tables, one [[step]] header per element"),
-        .init("dotted key", "settings.swift-version = 6", line: 1, column: 1,
-              "dotted keys ('settings.…') are not part of the course format; put the key under a [settings] table header"),
+        .init(
+            "inline table", "settings = { swift-version = 6 }", line: 1, column: 12,
+            "inline tables are not supported in course files; use a [settings] table header"),
+        .init(
+            "inline table in an array", "step = [{ id = 1 }]", line: 1, column: 9,
+            "inline tables are not supported in course files; use an array of tables, one [[step]] header per element"),
+        .init(
+            "dotted key", "settings.swift-version = 6", line: 1, column: 1,
+            "dotted keys ('settings.…') are not part of the course format; put the key under a [settings] table header"),
         .init("dotted key with spaces", "[a]\nb . c = 1", line: 2, column: 1, "dotted keys ('b.…') are not part of the course format"),
-        .init("hexadecimal integer", "a = 0x1F", line: 1, column: 5,
-              "hexadecimal, octal and binary integers (0x1F) are not part of the course format; write the number in decimal"),
+        .init(
+            "hexadecimal integer", "a = 0x1F", line: 1, column: 5,
+            "hexadecimal, octal and binary integers (0x1F) are not part of the course format; write the number in decimal"),
         .init("octal integer", "a = 0o17", line: 1, column: 5, "are not part of the course format"),
         .init("binary integer", "a = 0b101", line: 1, column: 5, "are not part of the course format"),
         .init("leading zeros", "a = 007", line: 1, column: 5, "leading zeros are not allowed in integers; write 7"),
@@ -593,15 +648,18 @@ struct TOMLErrorTests {
         #expect(error.message.contains("floats (\(text)) are not part of the course format; use an integer, or a string"))
     }
 
-    @Test("dates and times are refused, with the string to write instead", arguments: [
-        "1979-05-27", "07:32:00", "1979-05-27T07:32:00Z", "1979-05-27 07:32:00",
-    ])
+    @Test(
+        "dates and times are refused, with the string to write instead",
+        arguments: [
+            "1979-05-27", "07:32:00", "1979-05-27T07:32:00Z", "1979-05-27 07:32:00",
+        ])
     func dates(text: String) throws {
         let error = try parseError("[a]\nreleased = \(text)")
         #expect(error.line == 2)
         #expect(error.column == 12)
-        #expect(error.message.hasPrefix("dates and times are not part of the course format; write it as a string: \"19")
-            || error.message.hasPrefix("dates and times are not part of the course format; write it as a string: \"07"))
+        #expect(
+            error.message.hasPrefix("dates and times are not part of the course format; write it as a string: \"19")
+                || error.message.hasPrefix("dates and times are not part of the course format; write it as a string: \"07"))
     }
 
     @Test("lines are counted the same with CRLF endings")

@@ -1,6 +1,6 @@
+import ActorlingsCore
 import Foundation
 import Testing
-import ActorlingsCore
 
 @Suite struct TerminalMarkdownRendererTests {
     private func plain(_ markdown: String, width: Int = 72) -> String {
@@ -94,9 +94,10 @@ import ActorlingsCore
     }
 
     @Test func blockQuotesHaveABar() {
-        #expect(lines(plain("> Quoted text that wraps.\n>\n> Again.", width: 16)) == [
-            "│ Quoted text", "│ that wraps.", "│", "│ Again.",
-        ])
+        #expect(
+            lines(plain("> Quoted text that wraps.\n>\n> Again.", width: 16)) == [
+                "│ Quoted text", "│ that wraps.", "│", "│ Again.",
+            ])
     }
 
     @Test func commentsAreNotRenderedAndBreaksSpanTheWidth() {
@@ -112,13 +113,14 @@ import ActorlingsCore
 
     @Test func nestedListsIndentFurther() {
         let output = lines(plain("1. Top item\n   - nested item that wraps\n     - deeper\n2. Next", width: 20))
-        #expect(output == [
-            "1. Top item",
-            "   ◦ nested item",
-            "     that wraps",
-            "     ▪ deeper",
-            "2. Next",
-        ])
+        #expect(
+            output == [
+                "1. Top item",
+                "   ◦ nested item",
+                "     that wraps",
+                "     ▪ deeper",
+                "2. Next",
+            ])
     }
 
     @Test func numbersAreRightAligned() throws {
@@ -132,13 +134,14 @@ import ActorlingsCore
 
     @Test func tablesAreDrawnWithColumnsSizedToContent() {
         let markdown = "| a | long header |\n|---|---:|\n| `x` | 1 |\n"
-        #expect(lines(plain(markdown)) == [
-            "┌─────┬─────────────┐",
-            "│ a   │ long header │",
-            "├─────┼─────────────┤",
-            "│ `x` │           1 │",
-            "└─────┴─────────────┘",
-        ])
+        #expect(
+            lines(plain(markdown)) == [
+                "┌─────┬─────────────┐",
+                "│ a   │ long header │",
+                "├─────┼─────────────┤",
+                "│ `x` │           1 │",
+                "└─────┴─────────────┘",
+            ])
     }
 
     @Test func tablesWiderThanTheTerminalWrapTheirCells() {
@@ -234,7 +237,8 @@ enum MarkdownGolden {
         guard actual != expected else { return }
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let index = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let index =
+            zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(actualLines.count, expectedLines.count)
         let got = index < actualLines.count ? String(actualLines[index]) : "<end>"
         let wanted = index < expectedLines.count ? String(expectedLines[index]) : "<end>"

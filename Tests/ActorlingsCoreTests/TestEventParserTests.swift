@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ActorlingsCore
 
 @Suite("Reading Swift Testing's event stream")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ActorlingsCore
 
 private let exercise = Exercise(
@@ -40,7 +41,11 @@ private let compileError = Diagnostic(
     severity: .error, file: "Exercises/01-single-threaded/main-actor-mode/Sources/PhotoFeed.swift", line: 6, column: 23,
     message: "main actor-isolated property 'photos' can not be referenced from a nonisolated context",
     identifier: "actor_isolated_non_self_reference",
-    notes: [Diagnostic(severity: .note, file: "Exercises/01-single-threaded/main-actor-mode/Sources/PhotoFeed.swift", line: 2, column: 9, message: "property declared here")])
+    notes: [
+        Diagnostic(
+            severity: .note, file: "Exercises/01-single-threaded/main-actor-mode/Sources/PhotoFeed.swift", line: 2, column: 9, message: "property declared here"
+        )
+    ])
 
 @Suite("Rendering verdicts")
 struct VerdictRendererTests {
@@ -49,9 +54,11 @@ struct VerdictRendererTests {
     }
 
     @Test func compileFailed() throws {
-        let warning = Diagnostic(severity: .warning, file: "Exercises/01-single-threaded/main-actor-mode/Sources/PhotoFeed.swift", line: 1, column: 7,
-                                 message: "a warning", group: "SendableClosureCaptures")
-        let group = Diagnostic(severity: .error, file: "Other.swift", line: 1, column: 1, message: "call to main actor-isolated method", group: "ActorIsolatedCall")
+        let warning = Diagnostic(
+            severity: .warning, file: "Exercises/01-single-threaded/main-actor-mode/Sources/PhotoFeed.swift", line: 1, column: 7,
+            message: "a warning", group: "SendableClosureCaptures")
+        let group = Diagnostic(
+            severity: .error, file: "Other.swift", line: 1, column: 1, message: "call to main actor-isolated method", group: "ActorIsolatedCall")
         try GoldenFile.check(render(.compileFailed([warning, compileError, group, compileError])), named: "verdict-compile-failed.txt")
     }
 
@@ -73,34 +80,48 @@ struct VerdictRendererTests {
     @Test func testsFailed() throws {
         let report = TestRunReport(results: [
             TestResult(name: "loadsTheFeed()", status: .passed),
-            TestResult(name: "countsUnseen()", displayName: "Counts unseen photos", status: .failed, issues: [
-                TestIssue(message: "Expectation failed: (feed.unseen → 0) == 2", file: "Exercises/x/Tests/T.swift", line: 12, column: 5),
-            ]),
+            TestResult(
+                name: "countsUnseen()", displayName: "Counts unseen photos", status: .failed,
+                issues: [
+                    TestIssue(message: "Expectation failed: (feed.unseen → 0) == 2", file: "Exercises/x/Tests/T.swift", line: 12, column: 5)
+                ]),
         ])
         try GoldenFile.check(render(.testsFailed(report)), named: "verdict-tests-failed.txt")
     }
 
     @Test func timedOut() throws {
-        try GoldenFile.check(render(.timedOut(limit: .seconds(10), running: ["waitsForTheFeed()"], output: ["SWIFT TASK CONTINUATION MISUSE: load() leaked its continuation without resuming it."])), named: "verdict-timed-out.txt")
+        try GoldenFile.check(
+            render(
+                .timedOut(
+                    limit: .seconds(10), running: ["waitsForTheFeed()"],
+                    output: ["SWIFT TASK CONTINUATION MISUSE: load() leaked its continuation without resuming it."])), named: "verdict-timed-out.txt")
     }
 
     @Test func crashed() throws {
-        try GoldenFile.check(render(.crashed(signal: 4, exitCode: nil, output: ["Fatal error: SWIFT TASK CONTINUATION MISUSE: load() tried to resume its continuation more than once"])), named: "verdict-crashed.txt")
+        try GoldenFile.check(
+            render(
+                .crashed(
+                    signal: 4, exitCode: nil, output: ["Fatal error: SWIFT TASK CONTINUATION MISUSE: load() tried to resume its continuation more than once"])),
+            named: "verdict-crashed.txt")
     }
 
     @Test func forbidden() throws {
         let construct = Construct(id: "unchecked-sendable", pattern: "@unchecked Sendable", why: "It hides races.", instead: "Use an actor.")
-        let finding = ForbiddenFinding(construct: construct, file: "Exercises/x/Sources/Cache.swift", line: 4, column: 20, lineText: "final class Cache: @unchecked Sendable {")
+        let finding = ForbiddenFinding(
+            construct: construct, file: "Exercises/x/Sources/Cache.swift", line: 4, column: 20, lineText: "final class Cache: @unchecked Sendable {")
         try GoldenFile.check(render(.forbidden([finding])), named: "verdict-forbidden.txt")
     }
 
     @Test func testsEdited() throws {
-        try GoldenFile.check(render(.testsEdited(["Exercises/01-single-threaded/main-actor-mode/Tests/PhotoFeedTests.swift"])), named: "verdict-tests-edited.txt")
+        try GoldenFile.check(
+            render(.testsEdited(["Exercises/01-single-threaded/main-actor-mode/Tests/PhotoFeedTests.swift"])), named: "verdict-tests-edited.txt")
     }
 
-    @Test("Durations read naturally", arguments: [
-        (Duration.milliseconds(412), "0.41 s"), (.milliseconds(1050), "1.05 s"), (.seconds(10), "10 s"), (.seconds(2), "2 s"), (.milliseconds(5), "0.01 s"),
-    ])
+    @Test(
+        "Durations read naturally",
+        arguments: [
+            (Duration.milliseconds(412), "0.41 s"), (.milliseconds(1050), "1.05 s"), (.seconds(10), "10 s"), (.seconds(2), "2 s"), (.milliseconds(5), "0.01 s"),
+        ])
     func durations(duration: Duration, text: String) {
         #expect(seconds(duration) == text)
     }
@@ -111,9 +132,14 @@ struct RaceVerdictTests {
     @Test("A Thread Sanitizer report is a data race verdict with the racing lines")
     func race() {
         let text = VerdictRenderer(palette: .plain) { _ in nil }.render(
-            Verdict(exerciseID: "no-escape-hatches", outcome: .crashed(signal: nil, exitCode: 66, output: ["WARNING: ThreadSanitizer: Swift access race (pid=1)", "  at Tracker.swift:36:41"]), duration: .zero),
-            exercise: Exercise(id: "no-escape-hatches", title: "T", stepNumber: 5, section: "s", files: [], testFiles: [], settings: CompilerSettings(sanitizer: .thread),
-                               expectedFailure: .tests(["t"]), forbidden: [], hints: [], afterPass: "", timeLimit: .seconds(20), points: 1, directory: "", solutionDirectory: ""))
+            Verdict(
+                exerciseID: "no-escape-hatches",
+                outcome: .crashed(signal: nil, exitCode: 66, output: ["WARNING: ThreadSanitizer: Swift access race (pid=1)", "  at Tracker.swift:36:41"]),
+                duration: .zero),
+            exercise: Exercise(
+                id: "no-escape-hatches", title: "T", stepNumber: 5, section: "s", files: [], testFiles: [], settings: CompilerSettings(sanitizer: .thread),
+                expectedFailure: .tests(["t"]), forbidden: [], hints: [], afterPass: "", timeLimit: .seconds(20), points: 1, directory: "",
+                solutionDirectory: ""))
         #expect(text.hasPrefix("✘ no-escape-hatches: Thread Sanitizer found a data race while the tests ran."))
         #expect(text.contains("The race (fix the lines it names"))
         #expect(text.contains("at Tracker.swift:36:41"))

@@ -16,9 +16,9 @@ public enum TestEventParser {
 
         for line in text.split(whereSeparator: \.isNewline) {
             guard let data = line.data(using: .utf8),
-                  let record = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-                  let payload = record["payload"] as? [String: Any],
-                  let kind = record["kind"] as? String
+                let record = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let payload = record["payload"] as? [String: Any],
+                let kind = record["kind"] as? String
             else { continue }
             if kind == "test" {
                 guard payload["kind"] as? String == "function", let id = payload["id"] as? String else { continue }
@@ -26,7 +26,7 @@ public enum TestEventParser {
                 continue
             }
             guard kind == "event", let eventKind = payload["kind"] as? String, let testID = payload["testID"] as? String,
-                  names[testID] != nil
+                names[testID] != nil
             else { continue }
             switch eventKind {
             case "testStarted":

@@ -57,7 +57,8 @@ struct ClassHeatmap {
             for column in summary.exercises {
                 if let status = student.statuses[column.id] {
                     let flag = student.flagged.contains(column.id) ? "⚑" : ""
-                    html += "<td class=\"cell\" style=\"background:\(Self.colors[status] ?? "#999")\" title=\"\(escape(student.label)) · \(escape(column.id)): \(escape(Self.labels[status] ?? status.rawValue))\(flag.isEmpty ? "" : " · solution copied verbatim")\">\(flag)</td>"
+                    html +=
+                        "<td class=\"cell\" style=\"background:\(Self.colors[status] ?? "#999")\" title=\"\(escape(student.label)) · \(escape(column.id)): \(escape(Self.labels[status] ?? status.rawValue))\(flag.isEmpty ? "" : " · solution copied verbatim")\">\(flag)</td>"
                 } else {
                     html += "<td class=\"cell none\"></td>"
                 }
@@ -78,7 +79,8 @@ struct ClassHeatmap {
             let worst = max(1, stuck.map(\.notPassed).max() ?? 1)
             html += "<ol>\n"
             for column in stuck {
-                html += "<li><span class=\"bar\" style=\"width:\(column.notPassed * 160 / worst)px\"></span><code>\(escape(column.id))</code> — \(column.notPassed) of \(column.attempted) student\(column.attempted == 1 ? "" : "s") \(column.notPassed == 1 ? "has" : "have") not passed it (step \(column.step): \(escape(column.title)))</li>\n"
+                html +=
+                    "<li><span class=\"bar\" style=\"width:\(column.notPassed * 160 / worst)px\"></span><code>\(escape(column.id))</code> — \(column.notPassed) of \(column.attempted) student\(column.attempted == 1 ? "" : "s") \(column.notPassed == 1 ? "has" : "have") not passed it (step \(column.step): \(escape(column.title)))</li>\n"
             }
             html += "</ol>\n"
         }
@@ -88,7 +90,8 @@ struct ClassHeatmap {
         } else {
             html += "<ol>\n"
             for diagnostic in summary.diagnostics.prefix(10) {
-                html += "<li><strong>\(diagnostic.students) student\(diagnostic.students == 1 ? "" : "s")</strong> — <code>\(escape(diagnostic.example))</code></li>\n"
+                html +=
+                    "<li><strong>\(diagnostic.students) student\(diagnostic.students == 1 ? "" : "s")</strong> — <code>\(escape(diagnostic.example))</code></li>\n"
             }
             html += "</ol>\n"
         }

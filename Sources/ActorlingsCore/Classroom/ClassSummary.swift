@@ -48,7 +48,8 @@ public struct ClassSummary: Sendable, Equatable {
                     columns[index].attempted += 1
                     columns[index].passed += exercise.status == .passed ? 1 : 0
                 } else {
-                    columns.append(ExerciseColumn(id: exercise.id, step: exercise.step, title: exercise.title, passed: exercise.status == .passed ? 1 : 0, attempted: 1))
+                    columns.append(
+                        ExerciseColumn(id: exercise.id, step: exercise.step, title: exercise.title, passed: exercise.status == .passed ? 1 : 0, attempted: 1))
                 }
                 guard exercise.status == .compileError else { continue }
                 for problem in exercise.problems where problem.message.hasPrefix("error:") || problem.message.hasPrefix("warning:") {
@@ -58,9 +59,10 @@ public struct ClassSummary: Sendable, Equatable {
                     examples[key] = examples[key] ?? problem.message
                 }
             }
-            students.append(Student(
-                label: label, statuses: statuses, points: report.totals.points, maxPoints: report.totals.maxPoints,
-                flagged: report.exercises.filter { !$0.flags.isEmpty }.map(\.id)))
+            students.append(
+                Student(
+                    label: label, statuses: statuses, points: report.totals.points, maxPoints: report.totals.maxPoints,
+                    flagged: report.exercises.filter { !$0.flags.isEmpty }.map(\.id)))
         }
         self.exercises = columns.sorted { ($0.step, columns.firstIndex(of: $0) ?? 0) < ($1.step, columns.firstIndex(of: $1) ?? 0) }
         self.students = students.sorted { $0.label < $1.label }

@@ -42,7 +42,8 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
         let flagged = summary.students.filter { !$0.flagged.isEmpty }
         if !flagged.isEmpty {
             out.append("")
-            out.append("To look at (solution copied verbatim): " + flagged.map { "\($0.label) (\($0.flagged.joined(separator: ", ")))" }.joined(separator: "; "))
+            out.append(
+                "To look at (solution copied verbatim): " + flagged.map { "\($0.label) (\($0.flagged.joined(separator: ", ")))" }.joined(separator: "; "))
         }
         return out.joined(separator: "\n") + "\n"
     }

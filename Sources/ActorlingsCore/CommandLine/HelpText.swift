@@ -38,7 +38,8 @@ public enum HelpText {
 
     public static func text(for command: String?) -> String {
         switch command {
-        case "watch": """
+        case "watch":
+            """
             actorlings watch
 
             Checks your current exercise every time you save one of its files, and reacts to keys:
@@ -48,14 +49,16 @@ public enum HelpText {
               q  quit (Ctrl-C works too)
 
             """
-        case "list": """
+        case "list":
+            """
             actorlings list
 
             Shows every step and exercise with its state: ✔ passed, ✘ failing, · not checked yet,
             ▶ your current exercise, and a progress bar.
 
             """
-        case "check": """
+        case "check":
+            """
             actorlings check [ID | --all]
 
             Compiles the exercise and runs its tests. It passes with zero errors, zero warnings and
@@ -65,14 +68,16 @@ public enum HelpText {
               --all   check every exercise in order
 
             """
-        case "hint": """
+        case "hint":
+            """
             actorlings hint [ID]
 
             Shows the next hint for the exercise (default: your current one). Each hint is more
             concrete than the last; all hints shown so far are repeated.
 
             """
-        case "lesson": """
+        case "lesson":
+            """
             actorlings lesson [ID | STEP]
 
             Shows a lesson in the terminal. With an exercise id, the lesson of its step, starting
@@ -80,7 +85,8 @@ public enum HelpText {
             open in a pager ($PAGER, default less) when the output is a terminal.
 
             """
-        case "reset": """
+        case "reset":
+            """
             actorlings reset ID [--yes]
 
             Restores the exercise's files exactly as shipped, even if you committed changes. Your
@@ -88,13 +94,15 @@ public enum HelpText {
             confirm; otherwise pass --yes.
 
             """
-        case "solution": """
+        case "solution":
+            """
             actorlings solution ID
 
             Once the exercise passes, shows the reference solution and how it differs from yours.
 
             """
-        case "explain": """
+        case "explain":
+            """
             actorlings explain TEXT…
             actorlings explain < build.log
             actorlings explain --build [PATH]
@@ -110,7 +118,8 @@ public enum HelpText {
             is the build's.
 
             """
-        case "grade": """
+        case "grade":
+            """
             actorlings grade [--step N] [--only ID,…] [--format F] [--output FILE] [--min-score P]
 
             Re-checks every counted exercise from scratch — progress is never trusted — and reports
@@ -129,7 +138,8 @@ public enum HelpText {
             The JSON format is documented in Documentation/GradeReport.md.
 
             """
-        case "class": """
+        case "class":
+            """
             actorlings class REPORT.json… [--format text|csv|html] [--output FILE]
 
             Combines students' `actorlings grade --format json` reports into a class summary: a
@@ -140,7 +150,8 @@ public enum HelpText {
             needs no course checkout.
 
             """
-        case "dev": """
+        case "dev":
+            """
             actorlings dev check [--only ID]
             actorlings dev generate
             actorlings dev benchmark [ID] [--runs N]
@@ -154,7 +165,8 @@ public enum HelpText {
             against a bare swiftc compile + link + run of the same files, and prints medians.
 
             """
-        case "help": """
+        case "help":
+            """
             actorlings help [COMMAND]
 
             Shows help for a command.

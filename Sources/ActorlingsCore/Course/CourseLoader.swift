@@ -163,7 +163,10 @@ public struct CourseLoader: Sendable {
         var step = Step(number: index, id: id, title: title, exercises: [])
         switch files.read(step.lessonPath) {
         case .missing:
-            problems.append(CourseProblem(file: Self.coursePath, line: table.line, key: "step.id", message: "the lesson \(step.lessonPath) does not exist; create it (its name follows the step's number and id)"))
+            problems.append(
+                CourseProblem(
+                    file: Self.coursePath, line: table.line, key: "step.id",
+                    message: "the lesson \(step.lessonPath) does not exist; create it (its name follows the step's number and id)"))
         case .unreadable(let reason):
             problems.append(CourseProblem(file: step.lessonPath, message: "cannot be read: \(reason)"))
         case .text:
@@ -173,11 +176,17 @@ public struct CourseLoader: Sendable {
         for exerciseID in exerciseIDs {
             let line = table["exercises"]?.line
             guard Self.isValidID(exerciseID) else {
-                problems.append(CourseProblem(file: Self.coursePath, line: line, key: "step.exercises", message: "'\(exerciseID)' is not a valid exercise id: use lower-case letters, digits and single dashes"))
+                problems.append(
+                    CourseProblem(
+                        file: Self.coursePath, line: line, key: "step.exercises",
+                        message: "'\(exerciseID)' is not a valid exercise id: use lower-case letters, digits and single dashes"))
                 continue
             }
             if let other = seenExercises[exerciseID] {
-                problems.append(CourseProblem(file: Self.coursePath, line: line, key: "step.exercises", message: "'\(exerciseID)' is listed twice (also in step '\(other)'); exercise ids must be unique"))
+                problems.append(
+                    CourseProblem(
+                        file: Self.coursePath, line: line, key: "step.exercises",
+                        message: "'\(exerciseID)' is listed twice (also in step '\(other)'); exercise ids must be unique"))
                 continue
             }
             seenExercises[exerciseID] = id
@@ -204,12 +213,15 @@ public struct CourseLoader: Sendable {
         let stepFolders = Dictionary(uniqueKeysWithValues: steps.map { ($0.directoryName, $0) })
         for folder in files.directories(in: "Exercises") ?? [] where !folder.hasPrefix(".") {
             guard let step = stepFolders[folder] else {
-                problems.append(CourseProblem(file: "Exercises/\(folder)", message: "this folder belongs to no step of course.toml; add the step or rename the folder"))
+                problems.append(
+                    CourseProblem(file: "Exercises/\(folder)", message: "this folder belongs to no step of course.toml; add the step or rename the folder"))
                 continue
             }
             let ids = listed[folder] ?? []
             for exercise in files.directories(in: "Exercises/\(folder)") ?? [] where !exercise.hasPrefix(".") && !ids.contains(exercise) {
-                problems.append(CourseProblem(file: "Exercises/\(folder)/\(exercise)", message: "this exercise is not listed in step \(step.number)'s `exercises` in course.toml"))
+                problems.append(
+                    CourseProblem(
+                        file: "Exercises/\(folder)/\(exercise)", message: "this exercise is not listed in step \(step.number)'s `exercises` in course.toml"))
             }
         }
         return problems

@@ -20,7 +20,10 @@ struct ExerciseLoader {
         let table: TOMLTable
         switch files.read(definitionPath) {
         case .missing:
-            problems.append(CourseProblem(file: CourseLoader.coursePath, key: "step.exercises", message: "exercise '\(id)' has no \(definitionPath); create the folder with exercise.toml, Sources/ and Tests/"))
+            problems.append(
+                CourseProblem(
+                    file: CourseLoader.coursePath, key: "step.exercises",
+                    message: "exercise '\(id)' has no \(definitionPath); create the folder with exercise.toml, Sources/ and Tests/"))
             return nil
         case .unreadable(let reason):
             problems.append(CourseProblem(file: definitionPath, message: "cannot be read: \(reason)"))
@@ -62,8 +65,9 @@ struct ExerciseLoader {
         }
         for construct in forbid + allow where !constructIDs.contains(construct) {
             let key = forbid.contains(construct) ? "forbid" : "allow"
-            problems.append(CourseLoader(files: files).unknownConstruct(
-                construct, file: definitionPath, line: table[key]?.line, key: key, known: constructIDs))
+            problems.append(
+                CourseLoader(files: files).unknownConstruct(
+                    construct, file: definitionPath, line: table[key]?.line, key: key, known: constructIDs))
         }
         if let section, let lessonSlugs, !lessonSlugs.contains(section) {
             var message = "the lesson \(step.lessonPath) has no heading with slug '\(section)'"
@@ -105,7 +109,9 @@ struct ExerciseLoader {
             problems.append(CourseProblem(file: definitionPath, line: line, key: "files", message: "'\(name)' is not in \(directory)/Sources/"))
         }
         for name in sources where !names.contains(name) {
-            problems.append(CourseProblem(file: definitionPath, line: line, key: "files", message: "\(directory)/Sources/\(name) is not listed; list every file the learner edits"))
+            problems.append(
+                CourseProblem(
+                    file: definitionPath, line: line, key: "files", message: "\(directory)/Sources/\(name) is not listed; list every file the learner edits"))
         }
         let solutions = files.files(in: solutionDirectory) ?? []
         for name in names where !solutions.contains(name) {

@@ -23,7 +23,10 @@ public struct ShippedFiles: Sendable, Equatable {
             let parts = trimmed.split(separator: " ", maxSplits: 1)
             let id = parts.first.map(String.init) ?? ""
             guard parts.count == 2, id.count == 40, id.allSatisfy(\.isHexDigit) else {
-                problems.append(CourseProblem(file: Self.path, line: index + 1, message: "expected '<40-hex blob id>  <path>'; regenerate it with `swift run actorlings dev generate`"))
+                problems.append(
+                    CourseProblem(
+                        file: Self.path, line: index + 1, message: "expected '<40-hex blob id>  <path>'; regenerate it with `swift run actorlings dev generate`"
+                    ))
                 continue
             }
             ids[String(parts[1].drop(while: { $0 == " " }))] = id

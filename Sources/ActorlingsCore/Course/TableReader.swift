@@ -19,9 +19,10 @@ struct TableReader {
     }
 
     mutating func problem(_ key: String?, line: Int? = nil, _ message: String) {
-        problems.append(CourseProblem(
-            file: file, line: line ?? key.flatMap { table[$0]?.line } ?? table.line,
-            key: key.map(keyName), message: message))
+        problems.append(
+            CourseProblem(
+                file: file, line: line ?? key.flatMap { table[$0]?.line } ?? table.line,
+                key: key.map(keyName), message: message))
     }
 
     private mutating func entry(_ key: String, required: Bool) -> TOMLEntry? {

@@ -10,7 +10,7 @@ public enum DiagnosticParser {
         for line in output.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             guard let diagnostic = parseLine(line) else { continue }
             if diagnostic.severity == .note, !result.isEmpty,
-               result[result.count - 1].severity != .note
+                result[result.count - 1].severity != .note
             {
                 result[result.count - 1].notes.append(diagnostic)
             } else {
@@ -47,7 +47,8 @@ public enum DiagnosticParser {
             }
             if parts.count >= 2, let lineNumber = Int(parts[parts.count - 1]) {
                 let file = parts.dropLast().joined(separator: ":")
-                return makeDiagnostic(severity: severity, file: file == "<unknown>" ? nil : file, line: lineNumber == 0 ? nil : lineNumber, column: nil, text: text)
+                return makeDiagnostic(
+                    severity: severity, file: file == "<unknown>" ? nil : file, line: lineNumber == 0 ? nil : lineNumber, column: nil, text: text)
             }
             return nil
         }

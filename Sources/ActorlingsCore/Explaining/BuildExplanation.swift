@@ -38,10 +38,16 @@ public struct BuildExplanation: Sendable {
         let concurrency = groups.reduce(0) { $0 + $1.diagnostics.count } + unexplained.count
         var out: [String] = []
         if concurrency == 0 {
-            out.append(palette.apply(.boldGreen, "No concurrency diagnostics.") + (otherCount > 0 ? " (\(otherCount) other diagnostic\(otherCount == 1 ? "" : "s"))" : ""))
+            out.append(
+                palette.apply(.boldGreen, "No concurrency diagnostics.")
+                    + (otherCount > 0 ? " (\(otherCount) other diagnostic\(otherCount == 1 ? "" : "s"))" : ""))
             return out.joined(separator: "\n") + "\n"
         }
-        out.append(palette.apply(.bold, "\(concurrency) concurrency diagnostic\(concurrency == 1 ? "" : "s") in \(groups.count + (unexplained.isEmpty ? 0 : 1)) kind\(groups.count == 1 && unexplained.isEmpty ? "" : "s")") + (otherCount > 0 ? palette.apply(.dim, " (and \(otherCount) other)") : ""))
+        out.append(
+            palette.apply(
+                .bold,
+                "\(concurrency) concurrency diagnostic\(concurrency == 1 ? "" : "s") in \(groups.count + (unexplained.isEmpty ? 0 : 1)) kind\(groups.count == 1 && unexplained.isEmpty ? "" : "s")"
+            ) + (otherCount > 0 ? palette.apply(.dim, " (and \(otherCount) other)") : ""))
         let renderer = ExplanationRenderer(palette: palette, width: width)
         for (explanation, diagnostics) in groups {
             out.append("")

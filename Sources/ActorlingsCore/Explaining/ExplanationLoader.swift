@@ -46,9 +46,10 @@ public struct ExplanationLoader: Sendable {
             }
             problems += reader.problems
             guard let title, let summary, let meaning, let wrongFix, !fixes.isEmpty else { continue }
-            entries.append(Explanation(
-                file: path, title: title, summary: summary, groups: groups, ids: ids, patterns: patterns,
-                meaning: meaning, fixes: fixes, wrongFix: wrongFix, lesson: lesson, exercises: exercises, runtime: runtime))
+            entries.append(
+                Explanation(
+                    file: path, title: title, summary: summary, groups: groups, ids: ids, patterns: patterns,
+                    meaning: meaning, fixes: fixes, wrongFix: wrongFix, lesson: lesson, exercises: exercises, runtime: runtime))
         }
         if !problems.isEmpty { throw CourseLoadError(problems: problems) }
         return KnowledgeBase(entries: entries)

@@ -33,7 +33,9 @@ public struct ExplanationRenderer: Sendable {
         var references: [String] = []
         if let lesson = explanation.lessonPath { references.append("Lesson: \(lesson)") }
         if !explanation.exercises.isEmpty { references.append("Practice: " + explanation.exercises.map { "`actorlings check \($0)`" }.joined(separator: ", ")) }
-        if let url = diagnostic?.documentationURL ?? explanation.documentationURL { references.append("Swift documentation: " + palette.apply(.underline, url)) }
+        if let url = diagnostic?.documentationURL ?? explanation.documentationURL {
+            references.append("Swift documentation: " + palette.apply(.underline, url))
+        }
         if !references.isEmpty {
             out.append("")
             out.append(contentsOf: references.map { palette.apply(.dim, "  ") + $0 })

@@ -21,7 +21,8 @@ public struct KnowledgeBase: Sendable {
         var best: (match: Match, entry: Explanation)?
         for entry in entries {
             guard let match = Self.match(entry, diagnostic) else { continue }
-            if best == nil || match > best!.match { best = (match, entry) }
+            if let current = best, current.match >= match { continue }
+            best = (match, entry)
         }
         return best?.entry
     }

@@ -124,9 +124,14 @@ public struct GradedExercise: Codable, Sendable, Equatable {
         case .compileFailed(let diagnostics):
             status = .compileError
             let errors = diagnostics.filter { $0.severity == .error }.count
-            reason = errors == 0 ? "compiles with \(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"); warnings fail an exercise" : "does not compile (\(errors) error\(errors == 1 ? "" : "s"))"
+            reason =
+                errors == 0
+                ? "compiles with \(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"); warnings fail an exercise"
+                : "does not compile (\(errors) error\(errors == 1 ? "" : "s"))"
             let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
-            problems = ordered.prefix(5).map { Problem(message: "\($0.severity.rawValue): \($0.displayMessage)", group: $0.group, file: $0.file, line: $0.line) }
+            problems = ordered.prefix(5).map {
+                Problem(message: "\($0.severity.rawValue): \($0.displayMessage)", group: $0.group, file: $0.file, line: $0.line)
+            }
         case .testsFailed(let report):
             status = .failed
             reason = "\(report.failures.count) of \(report.results.count) tests failed"
@@ -140,7 +145,9 @@ public struct GradedExercise: Codable, Sendable, Equatable {
             problems = running.map { Problem(message: "still running: \($0)") }
         case .crashed(let signal, let exitCode, let output):
             status = .crashed
-            reason = signal.map { "crashed with signal \($0)" } ?? (exitCode == 66 ? "Thread Sanitizer found a data race" : "exited with code \(exitCode ?? -1) without a test failure")
+            reason =
+                signal.map { "crashed with signal \($0)" }
+                ?? (exitCode == 66 ? "Thread Sanitizer found a data race" : "exited with code \(exitCode ?? -1) without a test failure")
             problems = output.suffix(3).map { Problem(message: $0) }
         case .forbidden(let findings):
             status = .forbidden

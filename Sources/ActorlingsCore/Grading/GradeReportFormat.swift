@@ -46,7 +46,9 @@ struct GradeTextFormatter {
         }
         out.append("")
         let score = String(format: "%.0f", report.score)
-        out.append(palette.apply(.bold, "\(report.totals.points)/\(report.totals.maxPoints) points") + " (\(score)%), \(report.totals.passed) of \(report.totals.exercises) exercises passed")
+        out.append(
+            palette.apply(.bold, "\(report.totals.points)/\(report.totals.maxPoints) points")
+                + " (\(score)%), \(report.totals.passed) of \(report.totals.exercises) exercises passed")
         return out.joined(separator: "\n") + "\n"
     }
 }
@@ -65,7 +67,8 @@ struct JUnitFormatter {
         for (index, (step, exercises)) in steps.enumerated() {
             let failures = exercises.filter { $0.status != .passed }.count
             let time = String(format: "%.3f", exercises.reduce(0) { $0 + $1.durationSeconds })
-            xml += "  <testsuite package=\"actorlings\" id=\"\(index)\" name=\"step \(step)\" timestamp=\"\(escape(timestamp))\" hostname=\"localhost\" tests=\"\(exercises.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
+            xml +=
+                "  <testsuite package=\"actorlings\" id=\"\(index)\" name=\"step \(step)\" timestamp=\"\(escape(timestamp))\" hostname=\"localhost\" tests=\"\(exercises.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
             xml += "    <properties>\n"
             xml += "      <property name=\"course\" value=\"\(escape(report.course.title + " " + report.course.version))\"/>\n"
             xml += "      <property name=\"toolchain\" value=\"\(escape(report.toolchain))\"/>\n"
@@ -74,7 +77,8 @@ struct JUnitFormatter {
             }
             xml += "    </properties>\n"
             for exercise in exercises {
-                xml += "    <testcase classname=\"actorlings.step\(step)\" name=\"\(escape(exercise.id))\" time=\"\(String(format: "%.3f", exercise.durationSeconds))\""
+                xml +=
+                    "    <testcase classname=\"actorlings.step\(step)\" name=\"\(escape(exercise.id))\" time=\"\(String(format: "%.3f", exercise.durationSeconds))\""
                 guard exercise.status != .passed else {
                     xml += "/>\n"
                     continue
@@ -82,7 +86,8 @@ struct JUnitFormatter {
                 let details = exercise.problems.map { problem in
                     [problem.file.map { "\($0)\(problem.line.map { ":\($0)" } ?? ""): " }, problem.message].compactMap { $0 }.joined()
                 }.joined(separator: "\n")
-                xml += ">\n      <failure message=\"\(escape(exercise.reason))\" type=\"\(exercise.status.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
+                xml +=
+                    ">\n      <failure message=\"\(escape(exercise.reason))\" type=\"\(exercise.status.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
             }
             // Flags are not failures; the schema allows free text only at the suite's end.
             let flags = exercises.filter { !$0.flags.isEmpty }.map { "\($0.id): \($0.flags.joined(separator: ", "))" }
@@ -135,7 +140,9 @@ struct GitHubClassroomFormatter {
                 "execution_time": String(format: "%.2fs", exercise.durationSeconds),
             ]
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return "{}\n" }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}\n"
+        }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

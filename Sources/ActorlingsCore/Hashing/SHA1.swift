@@ -81,7 +81,8 @@ public enum SHA1 {
         mutating func compress(_ block: UnsafePointer<UInt8>, schedule w: UnsafeMutablePointer<UInt32>) {
             for t in 0..<16 {
                 let base = 4 * t
-                w[t] = UInt32(block[base]) &<< 24 | UInt32(block[base + 1]) &<< 16
+                w[t] =
+                    UInt32(block[base]) &<< 24 | UInt32(block[base + 1]) &<< 16
                     | UInt32(block[base + 2]) &<< 8 | UInt32(block[base + 3])
             }
             for t in 16..<80 {

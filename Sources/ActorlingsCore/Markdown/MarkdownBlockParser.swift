@@ -12,7 +12,8 @@ enum MarkdownBlockParser {
                 index += 1
                 continue
             }
-            let match = fence(lines, at: index)
+            let match =
+                fence(lines, at: index)
                 ?? comment(lines, at: index)
                 ?? heading(lines, at: index)
                 ?? thematicBreak(lines, at: index)

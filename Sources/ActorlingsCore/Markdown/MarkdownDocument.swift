@@ -92,7 +92,8 @@ public struct MarkdownDocument: Sendable {
     public func section(slug: String) -> String? {
         guard let index = headings.firstIndex(where: { $0.slug == slug }) else { return nil }
         let heading = headings[index]
-        let end = headings[(index + 1)...].first(where: { $0.level <= heading.level })?.line
+        let end =
+            headings[(index + 1)...].first(where: { $0.level <= heading.level })?.line
             ?? sourceLines.count + 1
         var lines = Array(sourceLines[(heading.line - 1)..<(end - 1)])
         while let last = lines.last, last.allSatisfy(\.isWhitespace) {

@@ -187,7 +187,8 @@ struct MarkdownInlineParser {
         let inside = String(characters[(close + 2)..<end]).strippingSpacesAndTabs()
         // A title after the destination ("…" or '…') is not shown in a terminal.
         let destination = inside.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-        let unbracketed = destination.hasPrefix("<") && destination.hasSuffix(">")
+        let unbracketed =
+            destination.hasPrefix("<") && destination.hasSuffix(">")
             ? String(destination.dropFirst().dropLast()) : destination
         return ((index + 1)..<close, unbracketed, end + 1)
     }
@@ -228,7 +229,8 @@ struct MarkdownInlineParser {
             }
             let run = runLength(at: index, limit: limit)
             let end = index + run
-            let closesHere = (run == width || run >= 3)
+            let closesHere =
+                (run == width || run >= 3)
                 && index > start
                 && !characters[index - 1].isWhitespace
                 && (delimiter == "*" || end >= limit || !(characters[end].isLetter || characters[end].isNumber))

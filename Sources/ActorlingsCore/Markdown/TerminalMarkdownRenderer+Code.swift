@@ -5,11 +5,12 @@ extension TerminalMarkdownRenderer {
         // A tab after the gutter would jump to the terminal's next tab stop and break alignment.
         var code = block.code.replacing("\t", with: "    ")
         if code.hasSuffix("\n") { code.removeLast() }
-        let highlighted = switch block.language {
-        case "swift": SwiftHighlighter.highlight(code, palette: palette)
-        case "diagnostics": highlightDiagnostics(code)
-        default: code
-        }
+        let highlighted =
+            switch block.language {
+            case "swift": SwiftHighlighter.highlight(code, palette: palette)
+            case "diagnostics": highlightDiagnostics(code)
+            default: code
+            }
         let gutter = "    " + palette.apply(.dim, "│") + " "
         return highlighted.split(separator: "\n", omittingEmptySubsequences: false).map { gutter + $0 }
     }

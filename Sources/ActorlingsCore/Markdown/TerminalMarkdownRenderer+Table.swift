@@ -48,11 +48,12 @@ extension TerminalMarkdownRenderer {
             for column in cells.indices {
                 let content = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : []
                 let padding = max(widths[column] - StyledText.width(of: content), 0)
-                let left = switch alignments[column] {
-                case .right: padding
-                case .center: padding / 2
-                case .left, .none: 0
-                }
+                let left =
+                    switch alignments[column] {
+                    case .right: padding
+                    case .center: padding / 2
+                    case .left, .none: 0
+                    }
                 line += " " + String(repeating: " ", count: left) + StyledText.render(content, palette: palette)
                 line += String(repeating: " ", count: padding - left) + " " + bar
             }

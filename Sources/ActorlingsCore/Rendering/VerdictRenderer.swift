@@ -34,8 +34,9 @@ public struct VerdictRenderer: Sendable {
             out.append(contentsOf: indent(exercise.afterPass.trimmingTrailingWhitespace()).map { palette.apply(.italic, $0) })
             out.append("")
             if let next {
-                out.append("Next: \(palette.apply(.bold, next.id)) — \(next.title). "
-                    + (inWatchMode ? "Press n to go on." : "Run `\(command)` to go on, or `\(command) check \(next.id)`."))
+                out.append(
+                    "Next: \(palette.apply(.bold, next.id)) — \(next.title). "
+                        + (inWatchMode ? "Press n to go on." : "Run `\(command)` to go on, or `\(command) check \(next.id)`."))
             } else {
                 out.append(endMessage)
             }
@@ -54,7 +55,8 @@ public struct VerdictRenderer: Sendable {
             out.append("")
             out.append("Next: look for the await that never returns. Stuck? \(stuck(exercise))")
         case .crashed(let signal, let exitCode, let output):
-            let reason = signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
+            let reason =
+                signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
                 ?? exitCode.map { $0 == 66 ? "exit code 66: Thread Sanitizer found a data race" : "exit code \($0)" } ?? "unknown reason"
             if exitCode == 66 {
                 out.append(palette.apply(.boldRed, "✘ \(exercise.id): Thread Sanitizer found a data race while the tests ran."))
@@ -105,8 +107,10 @@ public struct VerdictRenderer: Sendable {
         if warnings > 0 { counts.append(plural(warnings, "warning")) }
         var out: [String]
         if errors == 0 {
-            out = [palette.apply(.boldYellow, "✘ \(exercise.id) compiles, but with \(counts.joined())."),
-                   "  An exercise passes only with zero warnings: in Swift 6 mode most of them are tomorrow's errors."]
+            out = [
+                palette.apply(.boldYellow, "✘ \(exercise.id) compiles, but with \(counts.joined())."),
+                "  An exercise passes only with zero warnings: in Swift 6 mode most of them are tomorrow's errors.",
+            ]
         } else {
             out = [palette.apply(.boldRed, "✘ \(exercise.id) does not compile yet (\(counts.joined(separator: ", ")))")]
         }

@@ -50,9 +50,10 @@ public enum ForbiddenConstructScanner {
                 lines = sourceLines
                 let token = tokens[start]
                 let lineText = token.line <= sourceLines.count ? sourceLines[token.line - 1] : ""
-                matches.append(ConstructMatch(
-                    constructID: pattern.id, line: token.line, column: token.column, lineText: lineText
-                ))
+                matches.append(
+                    ConstructMatch(
+                        constructID: pattern.id, line: token.line, column: token.column, lineText: lineText
+                    ))
             }
         }
         return matches
@@ -89,7 +90,7 @@ public enum ForbiddenConstructScanner {
     private static func trimmed(_ scalars: String.UnicodeScalarView) -> String {
         let isBlank: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
         guard let first = scalars.firstIndex(where: { !isBlank($0) }),
-              let last = scalars.lastIndex(where: { !isBlank($0) })
+            let last = scalars.lastIndex(where: { !isBlank($0) })
         else { return "" }
         return String(scalars[first...last])
     }

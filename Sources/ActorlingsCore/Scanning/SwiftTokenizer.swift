@@ -132,8 +132,11 @@ private struct Lexer {
                 end += 1
             } else if c == ".", end + 1 < s.count, Self.isDigit(s[end + 1]) {
                 end += 1
-            } else if c == "+" || c == "-", isHex ? "pP".unicodeScalars.contains(s[end - 1])
-                : "eE".unicodeScalars.contains(s[end - 1]) {
+            } else if c == "+" || c == "-",
+                isHex
+                    ? "pP".unicodeScalars.contains(s[end - 1])
+                    : "eE".unicodeScalars.contains(s[end - 1])
+            {
                 end += 1
             } else {
                 break
@@ -274,7 +277,7 @@ private struct Lexer {
         if isOperatorHead(c) { return true }
         switch c.value {
         case 0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F,
-             0xE0100...0xE01EF:
+            0xE0100...0xE01EF:
             return true
         default:
             return false
@@ -286,9 +289,9 @@ private struct Lexer {
         if c.isASCII { return "/=-+!*%<>&|^~?".unicodeScalars.contains(c) }
         switch c.value {
         case 0xA1...0xA7, 0xA9, 0xAB, 0xAC, 0xAE, 0xB0, 0xB1, 0xB6, 0xBB, 0xBF, 0xD7, 0xF7,
-             0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
-             0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003,
-             0x3008...0x3020, 0x3030:
+            0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
+            0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003,
+            0x3008...0x3020, 0x3030:
             return true
         default:
             return false

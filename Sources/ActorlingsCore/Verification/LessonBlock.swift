@@ -20,7 +20,8 @@ public struct LessonBlock: Sendable, Equatable {
             if block.language == "diagnostics" {
                 let previous = index > 0 ? codeBlocks[index - 1] : nil
                 if previous?.language != "swift" {
-                    problems.append(CourseProblem(file: lesson, line: block.line, message: "a ```diagnostics block must follow the ```swift block whose output it quotes"))
+                    problems.append(
+                        CourseProblem(file: lesson, line: block.line, message: "a ```diagnostics block must follow the ```swift block whose output it quotes"))
                 }
                 continue
             }
@@ -42,7 +43,8 @@ public struct LessonBlock: Sendable, Equatable {
                         if CompilerSettings.knownUpcomingFeatures.contains(feature) {
                             result.settings.upcomingFeatures.append(feature)
                         } else {
-                            problems.append(CourseProblem(file: lesson, line: block.line, message: "unknown upcoming feature '\(feature)' in the code block's info string"))
+                            problems.append(
+                                CourseProblem(file: lesson, line: block.line, message: "unknown upcoming feature '\(feature)' in the code block's info string"))
                         }
                     }
                 case ("approachable", nil): result.settings.upcomingFeatures += CompilerSettings.approachableFeatures
@@ -51,7 +53,10 @@ public struct LessonBlock: Sendable, Equatable {
                     result.settings.strictConcurrency = .complete
                 case ("swift-version", "6"): result.settings.languageMode = .swift6
                 default:
-                    problems.append(CourseProblem(file: lesson, line: block.line, message: "unknown word '\(attribute)' in the code block's info string; see Documentation/CourseFormat.md (Lessons)"))
+                    problems.append(
+                        CourseProblem(
+                            file: lesson, line: block.line,
+                            message: "unknown word '\(attribute)' in the code block's info string; see Documentation/CourseFormat.md (Lessons)"))
                 }
             }
             if index + 1 < codeBlocks.count, codeBlocks[index + 1].language == "diagnostics" {
@@ -87,8 +92,9 @@ public struct LessonBlock: Sendable, Equatable {
             }
         } else {
             for token in expectedErrors where !errors.contains(where: { $0.matches(token) }) {
-                problems.append("should fail with [\(token)], but the errors were: "
-                    + (errors.isEmpty ? "none" : errors.map { "\($0.displayMessage) [\($0.identifier ?? "?")]" }.joined(separator: "; ")))
+                problems.append(
+                    "should fail with [\(token)], but the errors were: "
+                        + (errors.isEmpty ? "none" : errors.map { "\($0.displayMessage) [\($0.identifier ?? "?")]" }.joined(separator: "; ")))
             }
         }
         for token in expectedWarnings where !warnings.contains(where: { $0.matches(token) }) {

@@ -45,15 +45,20 @@ public struct ExerciseBuilder: Sendable {
     public func build(_ request: BuildRequest) async throws -> Outcome {
         let directory = request.buildDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let common = ["-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
-                      "-gline-tables-only", "-no-color-diagnostics"]
+        let common =
+            [
+                "-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
+                "-gline-tables-only", "-no-color-diagnostics",
+            ]
             + request.settings.compilerFlags
         let moduleObject = "\(directory)/\(request.moduleName).o"
 
         // 1. The learner's module.
         let compile = try await swiftc(
-            common + ["-module-name", request.moduleName, "-emit-module", "-emit-module-path",
-                      "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c"]
+            common + [
+                "-module-name", request.moduleName, "-emit-module", "-emit-module-path",
+                "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c",
+            ]
                 + request.sources + ["-o", moduleObject])
         if request.settings.alsoCheckSwift6 {
             // A migration exercise: what Swift 6 mode says of the same files, next to Swift 5's warnings.
@@ -144,9 +149,10 @@ public struct ExerciseBuilder: Sendable {
         """
 
     private func swiftc(_ arguments: [String]) async throws -> ProcessResult {
-        try await Subprocess.run(ProcessRequest(
-            executable: toolchain.swiftc, arguments: arguments, environment: environment,
-            timeLimit: compileTimeLimit))
+        try await Subprocess.run(
+            ProcessRequest(
+                executable: toolchain.swiftc, arguments: arguments, environment: environment,
+                timeLimit: compileTimeLimit))
     }
 
     /// Any error or warning (or a compiler that died) fails the check. A diagnostic printed twice
@@ -163,7 +169,11 @@ public struct ExerciseBuilder: Sendable {
             return .timedOut(limit: compileTimeLimit, running: ["the compiler"], output: Self.lastLines(result.output))
         case .exited, .signaled:
             if diagnostics.isEmpty {
-                return .compileFailed([Diagnostic(severity: .error, message: "the compiler failed without a diagnostic: " + Self.lastLines(result.output, count: 5).joined(separator: " | "))])
+                return .compileFailed([
+                    Diagnostic(
+                        severity: .error,
+                        message: "the compiler failed without a diagnostic: " + Self.lastLines(result.output, count: 5).joined(separator: " | "))
+                ])
             }
             return .compileFailed(diagnostics)
         }
@@ -179,10 +189,11 @@ public struct ExerciseBuilder: Sendable {
         if request.settings.sanitizer == .thread {
             environment["TSAN_OPTIONS"] = "atexit_sleep_ms=0"
         }
-        let result = try await Subprocess.run(ProcessRequest(
-            executable: binary,
-            arguments: ["--event-stream-output-path", events, "--event-stream-version", "0"],
-            environment: environment, workingDirectory: request.buildDirectory, timeLimit: request.timeLimit))
+        let result = try await Subprocess.run(
+            ProcessRequest(
+                executable: binary,
+                arguments: ["--event-stream-output-path", events, "--event-stream-version", "0"],
+                environment: environment, workingDirectory: request.buildDirectory, timeLimit: request.timeLimit))
         let report = TestEventParser.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
         let output = Self.lastLines(result.output)
         switch result.termination {
@@ -215,7 +226,9 @@ public struct ExerciseBuilder: Sendable {
                 reports += 1
                 if reports > 1 { break }
                 lines.append(text)
-            } else if reports == 1, text.hasPrefix("Write of size") || text.hasPrefix("Read of size") || text.hasPrefix("Previous write") || text.hasPrefix("Previous read") {
+            } else if reports == 1,
+                text.hasPrefix("Write of size") || text.hasPrefix("Read of size") || text.hasPrefix("Previous write") || text.hasPrefix("Previous read")
+            {
                 lines.append(text.split(separator: " by ").first.map { String($0) + ":" } ?? text)
             } else if reports == 1, text.hasPrefix("#"), let name = names.first(where: { text.contains("/\($0):") }) {
                 // "#0 Tracker.track(_:) /path/Tracker.swift:21:9 (…)" → "  at Tracker.swift:21:9 in Tracker.track(_:)"

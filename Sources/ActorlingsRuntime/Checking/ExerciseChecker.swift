@@ -46,9 +46,10 @@ public struct ExerciseChecker: Sendable {
             let relative = sourceDirectory + "/" + name
             let path = absolute(relative)
             guard let data = FileManager.default.contents(atPath: path) else {
-                missing.append(Diagnostic(
-                    severity: .error, file: relative,
-                    message: "\(relative) is missing or unreadable; restore it with `actorlings reset \(exercise.id)`"))
+                missing.append(
+                    Diagnostic(
+                        severity: .error, file: relative,
+                        message: "\(relative) is missing or unreadable; restore it with `actorlings reset \(exercise.id)`"))
                 continue
             }
             sources.append(path)

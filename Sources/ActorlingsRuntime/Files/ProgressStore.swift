@@ -24,7 +24,9 @@ public struct ProgressStore: Sendable {
     public func load() -> Loaded {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
-                return Loaded(progress: LearnerProgress(), notice: "Your progress file .actorlings/progress.json can't be read; progress will be rebuilt as you check exercises.", writable: false)
+                return Loaded(
+                    progress: LearnerProgress(),
+                    notice: "Your progress file .actorlings/progress.json can't be read; progress will be rebuilt as you check exercises.", writable: false)
             }
             return Loaded(progress: LearnerProgress(), notice: nil, writable: true)
         }
@@ -32,14 +34,18 @@ public struct ProgressStore: Sendable {
         case .decoded(let progress):
             return Loaded(progress: progress, notice: nil, writable: true)
         case .newer(let format):
-            return Loaded(progress: LearnerProgress(), notice: "Your progress file was written by a newer Actorlings (format \(format)); this one won't change it. Update Actorlings with `git pull`.", writable: false)
+            return Loaded(
+                progress: LearnerProgress(),
+                notice: "Your progress file was written by a newer Actorlings (format \(format)); this one won't change it. Update Actorlings with `git pull`.",
+                writable: false)
         case .corrupt(let reason):
             let aside = path + ".damaged"
             try? FileManager.default.removeItem(atPath: aside)
             let moved = (try? FileManager.default.moveItem(atPath: path, toPath: aside)) != nil
             return Loaded(
                 progress: LearnerProgress(),
-                notice: "Your progress file was damaged (\(reason))\(moved ? " and was kept as .actorlings/progress.json.damaged" : ""). Progress is rebuilt by checking exercises again; your code is untouched.",
+                notice:
+                    "Your progress file was damaged (\(reason))\(moved ? " and was kept as .actorlings/progress.json.damaged" : ""). Progress is rebuilt by checking exercises again; your code is untouched.",
                 writable: true)
         }
     }

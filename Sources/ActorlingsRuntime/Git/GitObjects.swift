@@ -17,10 +17,11 @@ public struct GitObjects: Sendable {
         defer { try? FileManager.default.removeItem(at: temporary) }
         // `git cat-file` writes to a file (via --filters off, plain blob) so binary-safe content
         // never goes through the text-decoded output capture.
-        let result = try await Subprocess.run(ProcessRequest(
-            executable: "/bin/sh",
-            arguments: ["-c", "exec \"$0\" -C \"$1\" cat-file blob \"$2\" > \"$3\"", git, root, id, temporary.path],
-            environment: environment, timeLimit: .seconds(30)))
+        let result = try await Subprocess.run(
+            ProcessRequest(
+                executable: "/bin/sh",
+                arguments: ["-c", "exec \"$0\" -C \"$1\" cat-file blob \"$2\" > \"$3\"", git, root, id, temporary.path],
+                environment: environment, timeLimit: .seconds(30)))
         guard case .exited(0) = result.termination, let data = FileManager.default.contents(atPath: temporary.path) else {
             throw GitError.objectMissing(id: id, detail: result.output.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -47,9 +48,10 @@ extension GitObjects {
     /// The trimmed output of a successful git command in the checkout, or nil.
     public func output(_ arguments: [String]) async -> String? {
         guard let git = ExecutableSearch.find("git", environment: environment),
-              let result = try? await Subprocess.run(ProcessRequest(
-                executable: git, arguments: ["-C", root] + arguments, environment: environment, timeLimit: .seconds(30))),
-              case .exited(0) = result.termination
+            let result = try? await Subprocess.run(
+                ProcessRequest(
+                    executable: git, arguments: ["-C", root] + arguments, environment: environment, timeLimit: .seconds(30))),
+            case .exited(0) = result.termination
         else { return nil }
         let text = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text

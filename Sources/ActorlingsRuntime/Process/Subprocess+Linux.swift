@@ -1,146 +1,147 @@
 #if os(Linux)
-import Foundation
-import Glibc
+    import Foundation
+    import Glibc
 
-/// glibc's `POSIX_SPAWN_SETSID`. It is declared only under `_GNU_SOURCE`, which Swift's Glibc
-/// module doesn't define, so it isn't imported.
-private let posixSpawnSetSID: Int32 = 0x80
+    /// glibc's `POSIX_SPAWN_SETSID`. It is declared only under `_GNU_SOURCE`, which Swift's Glibc
+    /// module doesn't define, so it isn't imported.
+    private let posixSpawnSetSID: Int32 = 0x80
 
-/// glibc's `pipe2` (2.9), `posix_spawn_file_actions_addchdir_np` (2.29) and
-/// `posix_spawn_file_actions_addclosefrom_np` (2.34) are hidden behind `_GNU_SOURCE` too, so they
-/// are looked up at run time with these signatures.
-private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-private typealias AddChdir = @convention(c) (
-    UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-) -> Int32
-private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    /// glibc's `pipe2` (2.9), `posix_spawn_file_actions_addchdir_np` (2.29) and
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34) are hidden behind `_GNU_SOURCE` too, so they
+    /// are looked up at run time with these signatures.
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    private typealias AddChdir =
+        @convention(c) (
+            UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+        ) -> Int32
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
-/// Finds a glibc function that the Glibc module doesn't import.
-private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
-    // A nil handle is RTLD_DEFAULT: search the libraries already loaded, libc among them.
-    dlsym(nil, name).map { unsafeBitCast($0, to: type) }
-}
-
-extension Subprocess {
-    /// Opens the pipe that stdout and stderr share. Both ends are close-on-exec from the start
-    /// (`pipe2`), so a child spawned by another thread at the same moment can't inherit them and
-    /// hold our pipe open; the read end doesn't block, so a read never outlives the poll interval.
-    static func openOutputPipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
-        guard let pipe2 = glibcFunction("pipe2", as: Pipe2.self) else {
-            throw SystemCallError("pipe2", code: ENOSYS)
-        }
-        var ends: [Int32] = [-1, -1]
-        guard pipe2(&ends, O_CLOEXEC) == 0 else { throw SystemCallError("pipe2") }
-        guard fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0 else {
-            let error = SystemCallError("fcntl")
-            close(ends[0])
-            close(ends[1])
-            throw error
-        }
-        return (ends[0], ends[1])
+    /// Finds a glibc function that the Glibc module doesn't import.
+    private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+        // A nil handle is RTLD_DEFAULT: search the libraries already loaded, libc among them.
+        dlsym(nil, name).map { unsafeBitCast($0, to: type) }
     }
 
-    /// Starts the child in a new session, with stdin from /dev/null and stdout and stderr on `output`.
-    ///
-    /// A new session makes the child's whole tree findable and killable later, even processes it
-    /// orphaned, and detaches it from our terminal, so it can neither read the learner's keyboard
-    /// nor receive the terminal's Ctrl-C meant for us.
-    static func spawn(_ request: ProcessRequest, output: Int32) throws(SystemCallError) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        try check(posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0), "addopen")
-        // dup2 clears close-on-exec on the copies; the original descriptor still closes at exec.
-        try check(posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO), "adddup2")
-        try check(posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO), "adddup2")
-        // Descriptors someone else opened without close-on-exec (a library, a host process) must
-        // not leak into a learner's program. On older glibc this guard is skipped.
-        if let addCloseFrom = glibcFunction("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self) {
-            try check(addCloseFrom(&actions, STDERR_FILENO + 1), "posix_spawn_file_actions_addclosefrom_np")
-        }
-        if let directory = request.workingDirectory {
-            guard let addChdir = glibcFunction("posix_spawn_file_actions_addchdir_np", as: AddChdir.self) else {
-                throw SystemCallError("posix_spawn_file_actions_addchdir_np", code: ENOSYS)
+    extension Subprocess {
+        /// Opens the pipe that stdout and stderr share. Both ends are close-on-exec from the start
+        /// (`pipe2`), so a child spawned by another thread at the same moment can't inherit them and
+        /// hold our pipe open; the read end doesn't block, so a read never outlives the poll interval.
+        static func openOutputPipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
+            guard let pipe2 = glibcFunction("pipe2", as: Pipe2.self) else {
+                throw SystemCallError("pipe2", code: ENOSYS)
             }
-            try check(addChdir(&actions, directory), "posix_spawn_file_actions_addchdir_np")
-        }
-
-        var attributes = posix_spawnattr_t()
-        try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child must not inherit our blocked signals or ignored ones (an ignored SIGTERM would
-        // defeat the polite half of the time-out).
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var catchableSignals = sigset_t()
-        sigfillset(&catchableSignals)
-        sigdelset(&catchableSignals, SIGKILL)
-        sigdelset(&catchableSignals, SIGSTOP)
-        try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
-        try check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
-        let flags = posixSpawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
-
-        var pid: pid_t = 0
-        let environment = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let result = withCStringArray([request.executable] + request.arguments) { argv in
-            withCStringArray(environment) { envp in
-                posix_spawn(&pid, request.executable, &actions, &attributes, argv, envp)
+            var ends: [Int32] = [-1, -1]
+            guard pipe2(&ends, O_CLOEXEC) == 0 else { throw SystemCallError("pipe2") }
+            guard fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0 else {
+                let error = SystemCallError("fcntl")
+                close(ends[0])
+                close(ends[1])
+                throw error
             }
+            return (ends[0], ends[1])
         }
-        try check(result, "posix_spawn")
-        return pid
+
+        /// Starts the child in a new session, with stdin from /dev/null and stdout and stderr on `output`.
+        ///
+        /// A new session makes the child's whole tree findable and killable later, even processes it
+        /// orphaned, and detaches it from our terminal, so it can neither read the learner's keyboard
+        /// nor receive the terminal's Ctrl-C meant for us.
+        static func spawn(_ request: ProcessRequest, output: Int32) throws(SystemCallError) -> pid_t {
+            var actions = posix_spawn_file_actions_t()
+            try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            try check(posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0), "addopen")
+            // dup2 clears close-on-exec on the copies; the original descriptor still closes at exec.
+            try check(posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO), "adddup2")
+            try check(posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO), "adddup2")
+            // Descriptors someone else opened without close-on-exec (a library, a host process) must
+            // not leak into a learner's program. On older glibc this guard is skipped.
+            if let addCloseFrom = glibcFunction("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self) {
+                try check(addCloseFrom(&actions, STDERR_FILENO + 1), "posix_spawn_file_actions_addclosefrom_np")
+            }
+            if let directory = request.workingDirectory {
+                guard let addChdir = glibcFunction("posix_spawn_file_actions_addchdir_np", as: AddChdir.self) else {
+                    throw SystemCallError("posix_spawn_file_actions_addchdir_np", code: ENOSYS)
+                }
+                try check(addChdir(&actions, directory), "posix_spawn_file_actions_addchdir_np")
+            }
+
+            var attributes = posix_spawnattr_t()
+            try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
+            defer { posix_spawnattr_destroy(&attributes) }
+            // The child must not inherit our blocked signals or ignored ones (an ignored SIGTERM would
+            // defeat the polite half of the time-out).
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            var catchableSignals = sigset_t()
+            sigfillset(&catchableSignals)
+            sigdelset(&catchableSignals, SIGKILL)
+            sigdelset(&catchableSignals, SIGSTOP)
+            try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
+            try check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
+            let flags = posixSpawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+            try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
+
+            var pid: pid_t = 0
+            let environment = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let result = withCStringArray([request.executable] + request.arguments) { argv in
+                withCStringArray(environment) { envp in
+                    posix_spawn(&pid, request.executable, &actions, &attributes, argv, envp)
+                }
+            }
+            try check(result, "posix_spawn")
+            return pid
+        }
+
+        /// Whether the child has exited, without reaping it: the zombie keeps its pid, and with it the
+        /// session id, from being reused while we clean up what it left behind.
+        static func hasExited(_ pid: pid_t) -> Bool {
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == -1 {
+                // ECHILD: already reaped by someone else (SIGCHLD ignored), so certainly gone.
+                guard errno == EINTR else { return true }
+            }
+            // With WNOHANG and nothing to report, the kernel leaves `info` zeroed.
+            return info.si_signo == SIGCHLD
+        }
+
+        /// posix_spawn and its helpers return an error number rather than setting errno.
+        private static func check(_ result: Int32, _ call: String) throws(SystemCallError) {
+            guard result == 0 else { throw SystemCallError(call, code: result) }
+        }
     }
 
-    /// Whether the child has exited, without reaping it: the zombie keeps its pid, and with it the
-    /// session id, from being reused while we clean up what it left behind.
-    static func hasExited(_ pid: pid_t) -> Bool {
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == -1 {
-            // ECHILD: already reaped by someone else (SIGCHLD ignored), so certainly gone.
-            guard errno == EINTR else { return true }
+    extension ProcessTree {
+        /// The live processes whose session id is `sessionID`, read from `/proc`.
+        ///
+        /// Zombies are left out: they are already dead, can't be killed again, and an orphaned one
+        /// lingers until its new parent reaps it.
+        public static func sessionMembers(of sessionID: Int32) -> [Int32] {
+            guard sessionID > 0, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+                return []
+            }
+            return entries.compactMap { Int32($0) }.filter { liveSession(of: $0) == sessionID }
         }
-        // With WNOHANG and nothing to report, the kernel leaves `info` zeroed.
-        return info.si_signo == SIGCHLD
-    }
 
-    /// posix_spawn and its helpers return an error number rather than setting errno.
-    private static func check(_ result: Int32, _ call: String) throws(SystemCallError) {
-        guard result == 0 else { throw SystemCallError(call, code: result) }
-    }
-}
-
-extension ProcessTree {
-    /// The live processes whose session id is `sessionID`, read from `/proc`.
-    ///
-    /// Zombies are left out: they are already dead, can't be killed again, and an orphaned one
-    /// lingers until its new parent reaps it.
-    public static func sessionMembers(of sessionID: Int32) -> [Int32] {
-        guard sessionID > 0, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
-            return []
+        /// The session of a live process, from `/proc/<pid>/stat`: `pid (comm) state ppid pgrp session …`.
+        private static func liveSession(of pid: Int32) -> Int32? {
+            let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }  // it exited since the directory was listed
+            defer { close(descriptor) }
+            // The fields we need end well within 256 bytes: comm is at most 15 bytes.
+            var bytes = [UInt8](repeating: 0, count: 256)
+            var count = -1
+            while count < 0 {
+                count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count >= 0 || errno == EINTR else { return nil }
+            }
+            // comm may itself contain ") ", so the fields start after the last parenthesis.
+            let line = bytes[..<count]
+            guard let commEnd = line.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let fields = line[(commEnd + 1)...].split(separator: UInt8(ascii: " "))
+            guard fields.count > 3, let state = fields[0].first, state != UInt8(ascii: "Z"), state != UInt8(ascii: "X")
+            else { return nil }
+            return Int32(String(decoding: fields[3], as: UTF8.self))
         }
-        return entries.compactMap { Int32($0) }.filter { liveSession(of: $0) == sessionID }
     }
-
-    /// The session of a live process, from `/proc/<pid>/stat`: `pid (comm) state ppid pgrp session …`.
-    private static func liveSession(of pid: Int32) -> Int32? {
-        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }  // it exited since the directory was listed
-        defer { close(descriptor) }
-        // The fields we need end well within 256 bytes: comm is at most 15 bytes.
-        var bytes = [UInt8](repeating: 0, count: 256)
-        var count = -1
-        while count < 0 {
-            count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count >= 0 || errno == EINTR else { return nil }
-        }
-        // comm may itself contain ") ", so the fields start after the last parenthesis.
-        let line = bytes[..<count]
-        guard let commEnd = line.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = line[(commEnd + 1)...].split(separator: UInt8(ascii: " "))
-        guard fields.count > 3, let state = fields[0].first, state != UInt8(ascii: "Z"), state != UInt8(ascii: "X")
-        else { return nil }
-        return Int32(String(decoding: fields[3], as: UTF8.self))
-    }
-}
 #endif

@@ -167,7 +167,7 @@ public enum Subprocess {
         while true {
             do {
                 return try spawn(request, output: output)
-            } catch where error.code == ETXTBSY && attempts < 20 {
+            } catch  where error.code == ETXTBSY && attempts < 20 {
                 attempts += 1
                 usleep(UInt32(5_000 * attempts))
             }

@@ -21,13 +21,15 @@ public struct Toolchain: Sendable {
     /// Finds `swiftc` (`ACTORLINGS_SWIFTC`, else the first on `PATH`), asks its version and
     /// checks it against the course's minimum.
     public static func locate(environment: [String: String], minimum: ToolchainVersion) async throws -> Toolchain {
-        guard let swiftc = environment["ACTORLINGS_SWIFTC"].flatMap({ $0.isEmpty ? nil : $0 })
-            ?? ExecutableSearch.find("swiftc", environment: environment)
+        guard
+            let swiftc = environment["ACTORLINGS_SWIFTC"].flatMap({ $0.isEmpty ? nil : $0 })
+                ?? ExecutableSearch.find("swiftc", environment: environment)
         else {
             throw ToolchainError.notFound
         }
-        let result = try await Subprocess.run(ProcessRequest(
-            executable: swiftc, arguments: ["--version"], environment: environment, timeLimit: .seconds(60)))
+        let result = try await Subprocess.run(
+            ProcessRequest(
+                executable: swiftc, arguments: ["--version"], environment: environment, timeLimit: .seconds(60)))
         guard case .exited(0) = result.termination, let version = ToolchainVersion(swiftVersionOutput: result.output) else {
             throw ToolchainError.unrecognized(swiftc: swiftc, output: result.output)
         }

@@ -90,7 +90,10 @@ public struct CourseVerifier: Sendable {
             problems.append(Finding(subject: exercise.solutionDirectory, message: "the solution does not pass: \(Self.summary(solution))"))
         }
         if exercise.hints.count < 2 {
-            problems.append(Finding(subject: exercise.directory + "/exercise.toml", message: "give two or three hints, each more concrete than the last (found \(exercise.hints.count))"))
+            problems.append(
+                Finding(
+                    subject: exercise.directory + "/exercise.toml",
+                    message: "give two or three hints, each more concrete than the last (found \(exercise.hints.count))"))
         }
         return .exercise(id: exercise.id, shipped: shipped, solution: solution, problems: problems)
     }
@@ -123,7 +126,11 @@ public struct CourseVerifier: Sendable {
         if current != checker.shipped {
             let changed = Set(current.ids.keys).union(checker.shipped.ids.keys)
                 .filter { current.ids[$0] != checker.shipped.ids[$0] }.sorted()
-            findings.append(Finding(subject: ShippedFiles.path, message: "out of date for \(changed.prefix(3).joined(separator: ", "))\(changed.count > 3 ? " and \(changed.count - 3) more" : ""); \(fix)"))
+            findings.append(
+                Finding(
+                    subject: ShippedFiles.path,
+                    message: "out of date for \(changed.prefix(3).joined(separator: ", "))\(changed.count > 3 ? " and \(changed.count - 3) more" : ""); \(fix)")
+            )
         }
         return findings
     }
@@ -167,7 +174,8 @@ public struct CourseVerifier: Sendable {
             guard case .text(let text) = files.read(step.lessonPath) else { continue }
             let document = MarkdownDocument(parsing: text)
             for exercise in step.exercises where !text.contains("`\(exercise.id)`") {
-                findings.append(Finding(subject: step.lessonPath, message: "does not name its exercise `\(exercise.id)`; list it in the lesson's Exercises section"))
+                findings.append(
+                    Finding(subject: step.lessonPath, message: "does not name its exercise `\(exercise.id)`; list it in the lesson's Exercises section"))
             }
             guard let section = document.section(slug: "exercises") else {
                 findings.append(Finding(subject: step.lessonPath, message: "has no `## Exercises` section listing its exercises"))
@@ -190,7 +198,8 @@ public struct CourseVerifier: Sendable {
     static func summary(_ outcome: Outcome) -> String {
         switch outcome {
         case .compileFailed(let diagnostics):
-            diagnostics.prefix(2).map { "\($0.file.map { "\($0):" } ?? "")\($0.line.map { "\($0): " } ?? "")\($0.severity.rawValue): \($0.displayMessage)" }.joined(separator: "; ")
+            diagnostics.prefix(2).map { "\($0.file.map { "\($0):" } ?? "")\($0.line.map { "\($0): " } ?? "")\($0.severity.rawValue): \($0.displayMessage)" }
+                .joined(separator: "; ")
         case .testsFailed(let report):
             "failing tests: " + report.failures.map { "\($0.name) (\($0.issues.first?.message ?? ""))" }.joined(separator: ", ")
         case .forbidden(let findings):

@@ -14,12 +14,15 @@ struct LessonCodeCompiler: Sendable {
         let name = block.lesson.split(separator: "/").last.map { $0.replacingOccurrences(of: ".md", with: "") } ?? "lesson"
         let file = "\(directory)/\(name)-line\(block.line).swift"
         try block.code.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try await Subprocess.run(ProcessRequest(
-            executable: builder.toolchain.swiftc,
-            arguments: ["-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
-                        "-no-color-diagnostics", "-module-name", "LessonCode", "-emit-sil", "-o", "/dev/null"]
-                + block.settings.compilerFlags + builder.toolchain.testingCompileFlags + [file],
-            environment: builder.environment, timeLimit: builder.compileTimeLimit))
+        let result = try await Subprocess.run(
+            ProcessRequest(
+                executable: builder.toolchain.swiftc,
+                arguments: [
+                    "-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
+                    "-no-color-diagnostics", "-module-name", "LessonCode", "-emit-sil", "-o", "/dev/null",
+                ]
+                    + block.settings.compilerFlags + builder.toolchain.testingCompileFlags + [file],
+                environment: builder.environment, timeLimit: builder.compileTimeLimit))
         if case .timedOut = result.termination {
             return [Diagnostic(severity: .error, message: "the compiler did not finish within \(seconds(builder.compileTimeLimit))")]
         }
