@@ -77,11 +77,7 @@ struct ExplainCommand {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
             return .toolFailure
         }
-        var seen = Set<String>()
-        let diagnostics = DiagnosticParser.parse(result.output).filter { diagnostic in
-            guard diagnostic.severity == .error || diagnostic.severity == .warning else { return false }
-            return seen.insert("\(diagnostic.file ?? ""):\(diagnostic.line ?? 0):\(diagnostic.column ?? 0):\(diagnostic.message)").inserted
-        }
+        let diagnostics = DiagnosticParser.problems(in: result.output)
         let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package)
         console.write(report.render(palette: palette, width: min(console.width, 100)))
         switch result.termination {

@@ -76,9 +76,9 @@ extension Session {
             let label = kind == "bare swiftc" ? "bare swiftc compile + link + run" : "save → verdict, \(kind)"
             report += line(label + " (median)", medians[kind] ?? .zero)
         }
-        let bareMedian = Self.secondsValue(medians["bare swiftc"] ?? .zero)
+        let bareMedian = (medians["bare swiftc"] ?? .zero).inSeconds
         for kind in ["body edit", "signature edit"] where bareMedian > 0 {
-            report += "ratio \(kind) / bare".padded(to: 44) + String(format: "%.2f", Self.secondsValue(medians[kind] ?? .zero) / bareMedian) + "\n"
+            report += "ratio \(kind) / bare".padded(to: 44) + String(format: "%.2f", (medians[kind] ?? .zero).inSeconds / bareMedian) + "\n"
         }
         console.write(report)
         return .success
@@ -90,12 +90,8 @@ extension Session {
         return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
     }
 
-    static func secondsValue(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     static func format(_ duration: Duration) -> String {
-        String(format: "%.3f s", secondsValue(duration))
+        String(format: "%.3f s", duration.inSeconds)
     }
 }
 

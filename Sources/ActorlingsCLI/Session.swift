@@ -35,9 +35,11 @@ struct Session: Sendable {
         }
         let files = LocalCourseFiles(root: root)
         let authoring: Bool
+        let showsVerdicts: Bool
         switch invocation.command {
-        case .devCheck, .devGenerate: authoring = true
-        default: authoring = false
+        case .devCheck, .devGenerate: (authoring, showsVerdicts) = (true, false)
+        case .start, .watch, .check: (authoring, showsVerdicts) = (false, true)
+        default: (authoring, showsVerdicts) = (false, false)
         }
         let course = try CourseLoader(files: files, strict: authoring).load()
         let shipped: ShippedFiles
@@ -48,7 +50,8 @@ struct Session: Sendable {
         return Session(
             root: root, course: course, shipped: shipped, environment: environment, console: console,
             palette: palette, progressStore: ProgressStore(root: root),
-            knowledge: (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []))
+            // Only verdicts use the knowledge base; other commands skip reading its files.
+            knowledge: showsVerdicts ? (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []) : KnowledgeBase(entries: []))
     }
 
     func run(_ command: Command) async throws -> ExitCode {

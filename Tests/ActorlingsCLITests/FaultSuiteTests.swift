@@ -104,9 +104,7 @@ struct FaultSuiteTests {
             id: "hang-infinite-loop", area: "exercise code", what: "loops forever on the CPU", expected: "timed out",
             setUp: { course in
                 try course.syncFault("    var n = a\n    while n != b - 1 || n == b - 1 { n &+= 1 }\n    return n")
-                try course.write(
-                    "Exercises/00-basics/passing/exercise.toml",
-                    try course.read("Exercises/00-basics/passing/exercise.toml").replacingOccurrences(of: "time-limit = 10", with: "time-limit = 2"))
+                try course.edit("Exercises/00-basics/passing/exercise.toml", replacing: "time-limit = 10", with: "time-limit = 2")
             },
             run: { course in
                 let result = try await check(course, "passing")
@@ -339,9 +337,7 @@ struct FaultSuiteTests {
         Fault(
             id: "course-malformed", area: "course files", what: "course.toml has a syntax error", expected: "exit 70 naming file and line",
             setUp: { course in
-                try course.write(
-                    "Exercises/course.toml",
-                    try course.read("Exercises/course.toml").replacingOccurrences(of: "title = \"Fixture course\"", with: "title = \"Fixture course"))
+                try course.edit("Exercises/course.toml", replacing: "title = \"Fixture course\"", with: "title = \"Fixture course")
             },
             run: { course in
                 let result = try await course.actorlings(["list"])
@@ -354,9 +350,7 @@ struct FaultSuiteTests {
             id: "exercise-definition-bad-key", area: "course files", what: "an exercise.toml has a misspelled key",
             expected: "exit 70 naming file, line, key and the likely key",
             setUp: { course in
-                try course.write(
-                    "Exercises/00-basics/passing/exercise.toml",
-                    try course.read("Exercises/00-basics/passing/exercise.toml").replacingOccurrences(of: "section =", with: "sectoin ="))
+                try course.edit("Exercises/00-basics/passing/exercise.toml", replacing: "section =", with: "sectoin =")
             },
             run: { course in
                 let result = try await course.actorlings(["list"])
@@ -369,13 +363,7 @@ struct FaultSuiteTests {
             id: "reset-keeps-backup", area: "course files", what: "`reset --yes` replaces the learner's work",
             expected: "shipped file restored; the learner's version backed up",
             setUp: { course in
-                for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-qm", "shipped"]] {
-                    let git = Process()
-                    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                    git.arguments = ["git", "-C", course.root] + arguments
-                    try git.run()
-                    git.waitUntilExit()
-                }
+                try commitAsShipped(course.root)
                 try course.write(
                     "Exercises/00-basics/failing-test/Sources/Code.swift", "func triple(_ value: Int) -> Int { value * 2 + value - value } // my work\n")
             },
@@ -449,9 +437,7 @@ struct FaultSuiteTests {
             id: "interrupt-\(name.lowercased())", area: "interruption", what: "\(name) while a check's tests hang",
             expected: "exit 130 at once; the test process tree killed; progress intact",
             setUp: { course in
-                try course.write(
-                    "Exercises/00-basics/hangs/exercise.toml",
-                    try course.read("Exercises/00-basics/hangs/exercise.toml").replacingOccurrences(of: "time-limit = 2", with: "time-limit = 120"))
+                try course.edit("Exercises/00-basics/hangs/exercise.toml", replacing: "time-limit = 2", with: "time-limit = 120")
                 try FileManager.default.createDirectory(atPath: course.path(".actorlings"), withIntermediateDirectories: true)
                 try course.write(".actorlings/progress.json", "{\"format\":1,\"exercises\":{\"passing\":{\"status\":\"passed\",\"hintsShown\":1}}}")
             },

@@ -8,14 +8,7 @@ struct ResetAndSolutionTests {
 
     init() throws {
         course = try TestPaths.copyOfFixtureCourse()
-        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-qm", "shipped"]] {
-            let git = Process()
-            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            git.arguments = ["git"] + arguments
-            git.currentDirectoryURL = URL(fileURLWithPath: course)
-            try git.run()
-            git.waitUntilExit()
-        }
+        try commitAsShipped(course)
     }
 
     @Test("reset restores the shipped file even after a commit, and backs up the learner's version")
@@ -24,12 +17,7 @@ struct ResetAndSolutionTests {
         let shipped = try String(contentsOfFile: path, encoding: .utf8)
         let mine = "func triple(_ value: Int) -> Int {\n    value + value + value // my attempt\n}\n"
         try mine.write(toFile: path, atomically: true, encoding: .utf8)
-        let commit = Process()
-        commit.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        commit.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-qam", "my work"]
-        commit.currentDirectoryURL = URL(fileURLWithPath: course)
-        try commit.run()
-        commit.waitUntilExit()
+        try git(["commit", "-qam", "my work"], in: course)
 
         let refused = try await runActorlings(["reset", "failing-test"], in: course)
         #expect(refused.status == 64, "without a terminal, reset asks for --yes")

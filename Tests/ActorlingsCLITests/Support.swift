@@ -83,3 +83,20 @@ private func runActorlingsBlocking(_ arguments: [String], in directory: String, 
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
 }
+
+/// Runs git in `directory` with a throwaway identity (blocking: for test set-up only).
+func git(_ arguments: [String], in directory: String) throws {
+    let git = Process()
+    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    git.arguments = ["git", "-C", directory, "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments
+    git.standardOutput = FileHandle.nullDevice
+    try git.run()
+    git.waitUntilExit()
+}
+
+/// Makes `directory` a git repository whose first commit holds everything in it: the shipped state.
+func commitAsShipped(_ directory: String) throws {
+    try git(["init", "-q"], in: directory)
+    try git(["add", "-A"], in: directory)
+    try git(["commit", "-qm", "shipped"], in: directory)
+}

@@ -64,7 +64,8 @@ public struct ClassSummary: Sendable, Equatable {
                     label: label, statuses: statuses, points: report.totals.points, maxPoints: report.totals.maxPoints,
                     flagged: report.exercises.filter { !$0.flags.isEmpty }.map(\.id)))
         }
-        self.exercises = columns.sorted { ($0.step, columns.firstIndex(of: $0) ?? 0) < ($1.step, columns.firstIndex(of: $1) ?? 0) }
+        // By step, keeping the order the reports listed them in within a step.
+        self.exercises = columns.enumerated().sorted { ($0.element.step, $0.offset) < ($1.element.step, $1.offset) }.map(\.element)
         self.students = students.sorted { $0.label < $1.label }
         self.diagnostics = diagnosticStudents.map { key, who in
             DiagnosticCount(key: key, example: examples[key] ?? key, students: who.count, occurrences: diagnosticOccurrences[key] ?? 0)

@@ -49,7 +49,7 @@ public struct CourseLoader: Sendable {
         let constructs = loadConstructs(constructTables, problems: &problems)
         let constructIDs = Set(constructs.map(\.id))
         for id in defaultForbidden where !constructIDs.contains(id) {
-            problems.append(unknownConstruct(id, file: Self.coursePath, line: root["forbid"]?.line, key: "forbid", known: constructIDs))
+            problems.append(Self.unknownConstruct(id, file: Self.coursePath, line: root["forbid"]?.line, key: "forbid", known: constructIDs))
         }
 
         var steps: [Step] = []
@@ -227,7 +227,7 @@ public struct CourseLoader: Sendable {
         return problems
     }
 
-    func unknownConstruct(_ id: String, file: String, line: Int?, key: String, known: Set<String>) -> CourseProblem {
+    static func unknownConstruct(_ id: String, file: String, line: Int?, key: String, known: Set<String>) -> CourseProblem {
         var message = "unknown construct '\(id)'"
         if let best = Suggestions.closest(to: id, among: Array(known)).first {
             message += "; did you mean '\(best)'?"

@@ -66,7 +66,7 @@ struct ExerciseLoader {
         for construct in forbid + allow where !constructIDs.contains(construct) {
             let key = forbid.contains(construct) ? "forbid" : "allow"
             problems.append(
-                CourseLoader(files: files).unknownConstruct(
+                CourseLoader.unknownConstruct(
                     construct, file: definitionPath, line: table[key]?.line, key: key, known: constructIDs))
         }
         if let section, let lessonSlugs, !lessonSlugs.contains(section) {

@@ -20,6 +20,18 @@ public enum DiagnosticParser {
         return result
     }
 
+    /// The errors and warnings in `output`, each counted once: the compiler repeats some (Swift 5
+    /// mode prints type-check warnings twice when one call both emits a module and compiles, and
+    /// SwiftPM builds may print a file's diagnostics more than once).
+    public static func problems(in output: String) -> [Diagnostic] {
+        var seen = Set<String>()
+        return parse(output).filter { diagnostic in
+            guard diagnostic.severity == .error || diagnostic.severity == .warning else { return false }
+            let key = "\(diagnostic.severity):\(diagnostic.file ?? ""):\(diagnostic.line ?? 0):\(diagnostic.column ?? 0):\(diagnostic.message)"
+            return seen.insert(key).inserted
+        }
+    }
+
     static let severities: [(String, Diagnostic.Severity)] = [
         (" error: ", .error), (" warning: ", .warning), (" note: ", .note), (" remark: ", .remark),
     ]

@@ -113,8 +113,7 @@ public struct GradedExercise: Codable, Sendable, Equatable {
         title = exercise.title
         step = exercise.stepNumber
         maxPoints = exercise.points
-        let duration = verdict.duration.components
-        durationSeconds = Double(duration.seconds) + (Double(duration.attoseconds) / 1e15).rounded() / 1000
+        durationSeconds = (verdict.duration.inSeconds * 1000).rounded() / 1000
         flags = copiedSolution ? ["copied-solution"] : []
         switch verdict.outcome {
         case .passed(let count):

@@ -226,10 +226,16 @@ public struct VerdictRenderer: Sendable {
     ]
 }
 
+extension Duration {
+    /// The duration as a number of seconds, for arithmetic and printing.
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
 /// Formats a duration for people: "0.41 s", "10 s".
 public func seconds(_ duration: Duration) -> String {
-    let (whole, attoseconds) = duration.components
-    let value = Double(whole) + Double(attoseconds) / 1e18
+    let value = duration.inSeconds
     if value >= 10 || value == value.rounded() { return "\(Int(value.rounded())) s" }
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100

@@ -129,7 +129,7 @@ public struct ExerciseBuilder: Sendable {
         let result = try await swiftc(
             ["-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names", "-no-color-diagnostics"]
                 + settings.compilerFlags + ["-module-name", request.moduleName, "-emit-sil", "-o", "/dev/null"] + request.sources)
-        return DiagnosticParser.parse(result.output).filter { $0.severity == .error }.map { diagnostic in
+        return DiagnosticParser.problems(in: result.output).filter { $0.severity == .error }.map { diagnostic in
             var marked = diagnostic
             marked.swift6Check = true
             return marked
@@ -155,13 +155,9 @@ public struct ExerciseBuilder: Sendable {
                 timeLimit: compileTimeLimit))
     }
 
-    /// Any error or warning (or a compiler that died) fails the check. A diagnostic printed twice
-    /// (Swift 5 mode repeats type-check warnings when one call both emits the module and compiles)
-    /// is counted once.
+    /// Any error or warning (or a compiler that died) fails the check.
     private func compileFailure(_ result: ProcessResult) -> Outcome? {
-        var seen = Set<Diagnostic>()
-        let diagnostics = DiagnosticParser.parse(result.output).filter { $0.severity == .error || $0.severity == .warning }
-            .filter { seen.insert($0).inserted }
+        let diagnostics = DiagnosticParser.problems(in: result.output)
         switch result.termination {
         case .exited(0) where diagnostics.isEmpty:
             return nil

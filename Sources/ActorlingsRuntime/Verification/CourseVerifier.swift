@@ -147,6 +147,7 @@ public struct CourseVerifier: Sendable {
             return [Finding(subject: KnowledgeBase.directory, message: "\(error)")]
         }
         var findings: [Finding] = []
+        var slugs: [String: Set<String>] = [:]
         let exercises = Set(checker.course.exercises.map(\.id))
         for entry in knowledge.entries {
             for id in entry.exercises where !exercises.contains(id) {
@@ -154,11 +155,15 @@ public struct CourseVerifier: Sendable {
             }
             guard let lesson = entry.lesson else { continue }
             let parts = lesson.split(separator: "#", maxSplits: 1).map(String.init)
-            guard case .text(let text) = files.read("Lessons/\(parts[0]).md") else {
+            // Entries share a handful of lessons: read and parse each lesson once.
+            if slugs[parts[0]] == nil, case .text(let text) = files.read("Lessons/\(parts[0]).md") {
+                slugs[parts[0]] = Set(MarkdownDocument(parsing: text).headings.map(\.slug))
+            }
+            guard let lessonSlugs = slugs[parts[0]] else {
                 findings.append(Finding(subject: entry.file, message: "names lesson '\(parts[0])', but Lessons/\(parts[0]).md does not exist"))
                 continue
             }
-            if parts.count > 1, !MarkdownDocument(parsing: text).headings.contains(where: { $0.slug == parts[1] }) {
+            if parts.count > 1, !lessonSlugs.contains(parts[1]) {
                 findings.append(Finding(subject: entry.file, message: "Lessons/\(parts[0]).md has no heading with slug '\(parts[1])'"))
             }
         }
