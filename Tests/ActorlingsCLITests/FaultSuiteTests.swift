@@ -450,9 +450,12 @@ struct FaultSuiteTests {
                 process.standardError = FileHandle.nullDevice
                 process.standardInput = FileHandle.nullDevice
                 try process.run()
-                // Wait until the test binary runs (its events file appears), then interrupt.
-                let events = course.path(".actorlings/build/hangs/events.jsonl")
-                for _ in 0..<600 where !FileManager.default.fileExists(atPath: events) {
+                // Wait until the test binary runs (its events file, named anew each run, appears), then interrupt.
+                let build = course.path(".actorlings/build/hangs")
+                func running() -> Bool {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: build)) ?? []).contains { $0.hasPrefix("events-") }
+                }
+                for _ in 0..<600 where !running() {
                     try await Task.sleep(for: .milliseconds(100))
                 }
                 try await Task.sleep(for: .milliseconds(300))

@@ -15,13 +15,14 @@ private func validCourse() -> [String: String] {
 
         [[construct]]
         id = "unchecked-sendable"
-        pattern = "@unchecked Sendable"
+        name = "@unchecked Sendable"
+        syntax = "@unchecked"
         why = "It hides races."
         instead = "Use an actor."
 
         [[construct]]
         id = "task-detached"
-        pattern = "Task.detached"
+        references = ["_Concurrency.Task.detached"]
         why = "It loses context."
         instead = "Use @concurrent."
 
@@ -206,6 +207,20 @@ struct CourseLoaderTests {
         let found = problems(files)
         #expect(found.contains { $0.message.contains(message) }, "\(found)")
         #expect(found.allSatisfy { $0.file == "Exercises/00-welcome/intro/exercise.toml" })
+    }
+
+    @Test(
+        "A construct says how it is matched, in today's keys",
+        arguments: [
+            ("syntax = \"@unchecked\"", "pattern = \"@unchecked Sendable\"", "`pattern` was replaced: use `syntax`"),
+            ("syntax = \"@unchecked\"", "", "says nothing to match"),
+            ("references = [\"_Concurrency.Task.detached\"]", "references = \"Task.detached\"", "expected an array of strings"),
+        ])
+    func badConstructs(original: String, replacement: String, message: String) {
+        var files = validCourse()
+        files["Exercises/course.toml"] = files["Exercises/course.toml"]!.replacingOccurrences(of: original, with: replacement)
+        let found = problems(files)
+        #expect(found.contains { $0.message.contains(message) && $0.file == "Exercises/course.toml" }, "\(found)")
     }
 
     @Test("Steps are numbered in order and exercise ids are unique")

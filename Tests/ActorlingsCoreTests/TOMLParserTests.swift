@@ -21,7 +21,7 @@ private let courseSample = #"""
 
     [[construct]]                   # a construct an exercise may forbid
     id = "unchecked-sendable"
-    pattern = "@unchecked Sendable" # tokens; white space between them may vary; comments and strings never match
+    syntax = "@unchecked Sendable" # tokens; white space between them may vary; comments and strings never match
     why = "It silences the compiler without making the type safe to share."
     instead = "Make the type a value type, an actor, or protect its state with Mutex or Atomic."
 
@@ -400,7 +400,7 @@ struct TOMLTableTests {
         #expect(course["forbid"]?.value == .array([.string("unchecked-sendable"), .string("nonisolated-unsafe")]))
         let construct = try #require(course["construct"]?.value.arrayValue?.first?.tableValue)
         #expect(construct.line == 7)
-        #expect(construct["pattern"] == TOMLEntry(key: "pattern", value: .string("@unchecked Sendable"), line: 9))
+        #expect(construct["syntax"] == TOMLEntry(key: "syntax", value: .string("@unchecked Sendable"), line: 9))
         let step = try #require(course["step"]?.value.arrayValue?.first?.tableValue)
         #expect(step.line == 13)
         #expect(step.keys == ["number", "id", "title", "exercises"])

@@ -106,7 +106,8 @@ struct VerdictRendererTests {
     }
 
     @Test func forbidden() throws {
-        let construct = Construct(id: "unchecked-sendable", pattern: "@unchecked Sendable", why: "It hides races.", instead: "Use an actor.")
+        let construct = Construct(
+            id: "unchecked-sendable", name: "@unchecked Sendable", matchers: [.syntax("@unchecked")], why: "It hides races.", instead: "Use an actor.")
         let finding = ForbiddenFinding(
             construct: construct, file: "Exercises/x/Sources/Cache.swift", line: 4, column: 20, lineText: "final class Cache: @unchecked Sendable {")
         try GoldenFile.check(render(.forbidden([finding])), named: "verdict-forbidden.txt")

@@ -13,6 +13,9 @@ public enum Outcome: Sendable, Equatable {
     /// with no failing test (e.g. a Thread Sanitizer report).
     case crashed(signal: Int32?, exitCode: Int32?, output: [String])
     case forbidden([ForbiddenFinding])
+    /// The tests did not all run exactly once, or the run did not reach its end: never a pass,
+    /// whatever the exit status (learner code runs inside the test process).
+    case incompleteRun(IncompleteRun)
     /// Protected test files differ from what was shipped.
     case testsEdited([String])
 
@@ -30,6 +33,7 @@ public enum Outcome: Sendable, Equatable {
         case .timedOut: "timed-out"
         case .crashed: "crashed"
         case .forbidden: "forbidden"
+        case .incompleteRun: "incomplete-run"
         case .testsEdited: "tests-edited"
         }
     }

@@ -13,6 +13,7 @@ public enum TestEventParser {
         var started: Set<String> = []
         var statuses: [String: TestResult.Status] = [:]
         var issues: [String: [TestIssue]] = [:]
+        var ledger = TestRunLedger()
 
         for line in text.split(whereSeparator: \.isNewline) {
             guard let data = line.data(using: .utf8),
@@ -23,21 +24,34 @@ public enum TestEventParser {
             if kind == "test" {
                 guard payload["kind"] as? String == "function", let id = payload["id"] as? String else { continue }
                 names[id] = (payload["name"] as? String ?? id, payload["displayName"] as? String)
+                let location = payload["sourceLocation"] as? [String: Any]
+                ledger.declared.append(
+                    TestRunLedger.Declared(
+                        id: id, name: payload["name"] as? String ?? id,
+                        file: location?["_filePath"] as? String ?? location?["fileID"] as? String ?? "",
+                        line: location?["line"] as? Int ?? 0))
                 continue
+            }
+            if kind == "event", let eventKind = payload["kind"] as? String {
+                if eventKind == "runStarted" { ledger.runsStarted += 1 }
+                if eventKind == "runEnded" { ledger.runsEnded += 1 }
             }
             guard kind == "event", let eventKind = payload["kind"] as? String, let testID = payload["testID"] as? String,
                 names[testID] != nil
             else { continue }
             switch eventKind {
             case "testStarted":
+                ledger.started[testID, default: 0] += 1
                 if !started.contains(testID) { order.append(testID) }
                 started.insert(testID)
             case "issueRecorded":
                 guard let issue = payload["issue"] as? [String: Any], issue["isKnown"] as? Bool != true else { continue }
                 issues[testID, default: []].append(makeIssue(payload: payload, issue: issue))
             case "testEnded":
+                ledger.ended[testID, default: 0] += 1
                 statuses[testID] = issues[testID, default: []].isEmpty ? .passed : .failed
             case "testSkipped":
+                ledger.skipped[testID, default: 0] += 1
                 if !started.contains(testID) { order.append(testID) }
                 started.insert(testID)
                 statuses[testID] = .skipped
@@ -46,7 +60,7 @@ public enum TestEventParser {
             }
         }
 
-        var report = TestRunReport()
+        var report = TestRunReport(ledger: ledger)
         for id in order {
             guard let name = names[id] else { continue }
             if let status = statuses[id] {

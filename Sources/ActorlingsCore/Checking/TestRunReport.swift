@@ -3,10 +3,14 @@ public struct TestRunReport: Sendable, Equatable {
     public var results: [TestResult]
     /// Tests that started and never ended: the ones running when a run was killed.
     public var unfinished: [String]
+    /// What the stream said, event by event: checked against the tests the trusted sources
+    /// declare before a run counts as a pass (``TestRunAudit``).
+    public var ledger: TestRunLedger
 
-    public init(results: [TestResult] = [], unfinished: [String] = []) {
+    public init(results: [TestResult] = [], unfinished: [String] = [], ledger: TestRunLedger = TestRunLedger()) {
         self.results = results
         self.unfinished = unfinished
+        self.ledger = ledger
     }
 
     public var failures: [TestResult] { results.filter { $0.status == .failed } }
@@ -50,4 +54,31 @@ public struct TestIssue: Sendable, Equatable, Codable {
         self.line = line
         self.column = column
     }
+}
+
+/// Every test function the stream declared and how often each started, ended or was skipped,
+/// and how often the run itself started and ended.
+public struct TestRunLedger: Sendable, Equatable {
+    public struct Declared: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var file: String
+        public var line: Int
+
+        public init(id: String, name: String, file: String, line: Int) {
+            self.id = id
+            self.name = name
+            self.file = file
+            self.line = line
+        }
+    }
+
+    public var declared: [Declared] = []
+    public var started: [String: Int] = [:]
+    public var ended: [String: Int] = [:]
+    public var skipped: [String: Int] = [:]
+    public var runsStarted = 0
+    public var runsEnded = 0
+
+    public init() {}
 }

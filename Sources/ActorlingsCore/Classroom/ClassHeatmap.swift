@@ -6,12 +6,12 @@ struct ClassHeatmap {
 
     static let colors: [GradedExercise.Status: String] = [
         .passed: "#2e9e5b", .failed: "#d9534f", .compileError: "#e8833a", .timedOut: "#8e6bbf",
-        .crashed: "#7a1f1f", .forbidden: "#3b3b98", .testsEdited: "#555555",
+        .crashed: "#7a1f1f", .forbidden: "#3b3b98", .testsEdited: "#555555", .incompleteRun: "#b5179e",
     ]
 
     static let labels: [GradedExercise.Status: String] = [
         .passed: "passed", .failed: "tests failed", .compileError: "compile error", .timedOut: "timed out",
-        .crashed: "crashed", .forbidden: "forbidden construct", .testsEdited: "tests edited",
+        .crashed: "crashed", .forbidden: "forbidden construct", .testsEdited: "tests edited", .incompleteRun: "not all tests ran",
     ]
 
     func render() -> String {

@@ -11,7 +11,7 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
     }
 
     static let symbols: [GradedExercise.Status: String] = [
-        .passed: "✔", .failed: "✘", .compileError: "C", .timedOut: "T", .crashed: "!", .forbidden: "F", .testsEdited: "E",
+        .passed: "✔", .failed: "✘", .compileError: "C", .timedOut: "T", .crashed: "!", .forbidden: "F", .testsEdited: "E", .incompleteRun: "I",
     ]
 
     static func text(_ summary: ClassSummary) -> String {
@@ -24,7 +24,9 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
         }
         out.append("")
         out.append("Exercises: " + summary.exercises.enumerated().map { "\($0.offset + 1) \($0.element.id)" }.joined(separator: ", "))
-        out.append("Key: ✔ passed  ✘ tests failed  C compile error  T timed out  ! crashed  F forbidden construct  E tests edited  · not graded")
+        out.append(
+            "Key: ✔ passed  ✘ tests failed  C compile error  T timed out  ! crashed  F forbidden construct  E tests edited  "
+                + "I not all tests ran  · not graded")
         if !summary.stuck.isEmpty {
             out.append("")
             out.append("Where the class is stuck:")

@@ -79,16 +79,39 @@ public struct Step: Sendable, Equatable {
 
 /// A construct an exercise may forbid, such as an unchecked `Sendable` conformance.
 public struct Construct: Sendable, Equatable {
+    /// How a construct is recognised: by the compiler's view of the code wherever a name could be
+    /// hidden (qualified, aliased, imported), by tokens only for syntax no alias can spell.
+    public enum Matcher: Sendable, Equatable {
+        /// Tokens, e.g. `nonisolated(unsafe)` or `@unchecked`; a final `*` makes the last name
+        /// a prefix (`@_*` is every underscored attribute).
+        case syntax(String)
+        /// Declarations the code refers to, as ``CompilerView`` names them
+        /// (`Dispatch.DispatchQueue`, `libc.exit`, `Swift.unsafe*`).
+        case references([String])
+        /// Modules the code imports.
+        case imports([String])
+        /// Names the code declares at the top level of a file, where they shadow a module's name.
+        case declarations([String])
+    }
+
     public var id: String
-    public var pattern: String
+    /// What the learner reads: `@unchecked Sendable`, `DispatchQueue`, `exit`.
+    public var name: String
+    public var matchers: [Matcher]
     public var why: String
     public var instead: String
 
-    public init(id: String, pattern: String, why: String, instead: String) {
+    public init(id: String, name: String, matchers: [Matcher], why: String, instead: String) {
         self.id = id
-        self.pattern = pattern
+        self.name = name
+        self.matchers = matchers
         self.why = why
         self.instead = instead
+    }
+
+    /// The constructs whose matchers need the compiler's view (not only the tokens).
+    public var needsCompilerView: Bool {
+        matchers.contains { if case .syntax = $0 { false } else { true } }
     }
 }
 

@@ -126,17 +126,36 @@ public struct CourseLoader: Sendable {
         for table in tables {
             var reader = TableReader(table, file: Self.coursePath, context: "construct")
             let id = reader.string("id")
-            let pattern = reader.string("pattern")
+            let name = reader.string("name", required: false)
+            let syntax = reader.string("syntax", required: false)
+            let references = reader.strings("references", required: false)
+            let imports = reader.strings("imports", required: false)
+            let declarations = reader.strings("declares", required: false)
             let why = reader.string("why")
             let instead = reader.string("instead")
+            if reader.string("pattern", required: false) != nil {
+                reader.problem(
+                    "pattern",
+                    "`pattern` was replaced: use `syntax` for attributes and modifiers (\"@unchecked\", \"nonisolated(unsafe)\") or `references` for names the compiler resolves (\"Dispatch.DispatchQueue\"); see Documentation/CourseFormat.md"
+                )
+            }
             reader.reportUnknownKeys()
+            var matchers: [Construct.Matcher] = []
+            if let syntax { matchers.append(.syntax(syntax)) }
+            if let references, !references.isEmpty { matchers.append(.references(references)) }
+            if let imports, !imports.isEmpty { matchers.append(.imports(imports)) }
+            if let declarations, !declarations.isEmpty { matchers.append(.declarations(declarations)) }
+            if matchers.isEmpty, table["pattern"] == nil {
+                reader.problem(nil, line: table["id"]?.line, "says nothing to match: give `syntax`, `references`, `imports` or `declares`")
+            }
             problems += reader.problems
-            guard let id, let pattern, let why, let instead else { continue }
+            guard let id, let why, let instead, !matchers.isEmpty else { continue }
             if constructs.contains(where: { $0.id == id }) {
                 problems.append(CourseProblem(file: Self.coursePath, line: table["id"]?.line, key: "construct.id", message: "'\(id)' is defined twice"))
                 continue
             }
-            constructs.append(Construct(id: id, pattern: pattern, why: why, instead: instead))
+            let shown = name ?? syntax ?? references?.first ?? imports?.first ?? declarations?.first ?? id
+            constructs.append(Construct(id: id, name: shown, matchers: matchers, why: why, instead: instead))
         }
         return constructs
     }

@@ -78,6 +78,7 @@ public struct GradedExercise: Codable, Sendable, Equatable {
         case crashed
         case forbidden
         case testsEdited = "tests-edited"
+        case incompleteRun = "incomplete-run"
     }
 
     public struct Problem: Codable, Sendable, Equatable {
@@ -150,8 +151,12 @@ public struct GradedExercise: Codable, Sendable, Equatable {
             problems = output.suffix(3).map { Problem(message: $0) }
         case .forbidden(let findings):
             status = .forbidden
-            reason = "uses " + Array(Set(findings.map(\.construct.pattern))).sorted().joined(separator: ", ")
-            problems = findings.prefix(5).map { Problem(message: "forbidden: \($0.construct.pattern)", file: $0.file, line: $0.line) }
+            reason = "uses " + Array(Set(findings.map(\.construct.name))).sorted().joined(separator: ", ")
+            problems = findings.prefix(5).map { Problem(message: "forbidden: \($0.construct.name)", file: $0.file, line: $0.line) }
+        case .incompleteRun(let run):
+            status = .incompleteRun
+            reason = "not all tests ran: " + (run.reasons.first ?? "the run did not finish")
+            problems = run.reasons.map { Problem(message: $0) }
         case .testsEdited(let paths):
             status = .testsEdited
             reason = "the protected tests were changed"

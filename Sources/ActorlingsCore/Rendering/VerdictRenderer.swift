@@ -80,7 +80,7 @@ public struct VerdictRenderer: Sendable {
             out.append(palette.apply(.boldRed, "✘ \(exercise.id) uses a construct this exercise forbids."))
             for finding in findings.prefix(diagnosticLimit) {
                 out.append("")
-                out.append("\(palette.apply(.bold, finding.construct.pattern)) at \(finding.file):\(finding.line):\(finding.column)")
+                out.append("\(palette.apply(.bold, finding.construct.name)) at \(finding.file):\(finding.line):\(finding.column)")
                 out.append(palette.apply(.dim, "    \(finding.line) | ") + finding.lineText)
                 out.append("  Why not: \(finding.construct.why)")
                 out.append("  Instead: \(finding.construct.instead)")
@@ -88,6 +88,13 @@ public struct VerdictRenderer: Sendable {
             if findings.count > diagnosticLimit { out.append("… and \(findings.count - diagnosticLimit) more.") }
             out.append("")
             out.append("Next: remove it and fix what the compiler says then. Comments and strings don't count.")
+        case .incompleteRun(let run):
+            out.append(palette.apply(.boldRed, "✘ \(exercise.id): not all tests ran, so the run cannot count as a pass."))
+            for reason in run.reasons { out.append("  " + reason + ".") }
+            out += lastOutput(run.output)
+            out.append("")
+            out.append("Next: an exercise passes only when every one of its tests runs to the end. Code that exits the process,")
+            out.append("skips or filters tests, or writes the test report itself is never a fix. Stuck? \(stuck(exercise))")
         case .testsEdited(let paths):
             out.append(palette.apply(.boldRed, "✘ The tests of \(exercise.id) were changed."))
             out.append("  The tests decide whether the exercise passes, so they must stay as shipped:")

@@ -38,14 +38,19 @@ public enum ForbiddenConstructScanner {
     /// Every occurrence of every pattern, in source order; several patterns found at the same
     /// place come in the order of `patterns`. A pattern without tokens matches nothing.
     public static func scan(_ source: String, for patterns: [ConstructPattern]) -> [ConstructMatch] {
-        let wanted = patterns.map { (id: $0.id, tokens: SwiftTokenizer.codeTokens(in: $0.pattern)) }
-            .filter { !$0.tokens.isEmpty }
+        let wanted = patterns.map { pattern in
+            // A final `*` makes the last name a prefix: `@_*` is `@` then any name starting with `_`.
+            let prefix = pattern.pattern.hasSuffix("*")
+            let text = prefix ? String(pattern.pattern.dropLast()) : pattern.pattern
+            return (id: pattern.id, tokens: SwiftTokenizer.codeTokens(in: text), prefix: prefix)
+        }
+        .filter { !$0.tokens.isEmpty }
         guard !wanted.isEmpty else { return [] }
         let tokens = SwiftTokenizer.codeTokens(in: source)
         var lines: [String]?
         var matches: [ConstructMatch] = []
         for start in tokens.indices {
-            for pattern in wanted where tokensMatch(pattern.tokens, in: tokens, at: start) {
+            for pattern in wanted where tokensMatch(pattern.tokens, prefix: pattern.prefix, in: tokens, at: start) {
                 let sourceLines = lines ?? Self.lines(of: source)
                 lines = sourceLines
                 let token = tokens[start]
@@ -59,11 +64,13 @@ public enum ForbiddenConstructScanner {
         return matches
     }
 
-    private static func tokensMatch(_ pattern: [SwiftToken], in tokens: [SwiftToken], at start: Int) -> Bool {
+    private static func tokensMatch(_ pattern: [SwiftToken], prefix: Bool, in tokens: [SwiftToken], at start: Int) -> Bool {
         guard tokens.count - start >= pattern.count else { return false }
         for (offset, wanted) in pattern.enumerated() {
             let token = tokens[start + offset]
-            guard token.kind == wanted.kind, token.text == wanted.text else { return false }
+            guard token.kind == wanted.kind else { return false }
+            let isLast = offset == pattern.count - 1
+            guard prefix && isLast ? token.text.hasPrefix(wanted.text) : token.text == wanted.text else { return false }
         }
         return true
     }

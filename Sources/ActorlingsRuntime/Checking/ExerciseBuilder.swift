@@ -11,14 +11,34 @@ public struct BuildRequest: Sendable {
     /// of the same exercise so that the compiled tests can be cached.
     public var buildDirectory: String
     public var timeLimit: Duration
+    /// The `@Test`s of the protected test files: a pass needs each to run exactly once.
+    public var expectedTests: [TestRunAudit.ExpectedTest]
+    /// Finds forbidden constructs in what the compiler understood of `sources`, before any of
+    /// the learner's code runs; `nil` screens nothing.
+    public var screen: Screen?
 
-    public init(moduleName: String, sources: [String], tests: [String], settings: CompilerSettings, buildDirectory: String, timeLimit: Duration) {
+    public struct Screen: Sendable {
+        public var finder: ConstructFinder
+        public var sources: [ConstructFinder.Source]
+
+        public init(finder: ConstructFinder, sources: [ConstructFinder.Source]) {
+            self.finder = finder
+            self.sources = sources
+        }
+    }
+
+    public init(
+        moduleName: String, sources: [String], tests: [String], settings: CompilerSettings, buildDirectory: String, timeLimit: Duration,
+        expectedTests: [TestRunAudit.ExpectedTest] = [], screen: Screen? = nil
+    ) {
         self.moduleName = moduleName
         self.sources = sources
         self.tests = tests
         self.settings = settings
         self.buildDirectory = buildDirectory
         self.timeLimit = timeLimit
+        self.expectedTests = expectedTests
+        self.screen = screen
     }
 
     var testModuleName: String { moduleName + "Tests" }
@@ -53,6 +73,10 @@ public struct ExerciseBuilder: Sendable {
             + request.settings.compilerFlags
         let moduleObject = "\(directory)/\(request.moduleName).o"
 
+        // 0. What the compiler understood of the learner's code, read while the module compiles
+        //    (a type check costs about half a compile, on the other core).
+        async let screened = screen(request, common: common)
+
         // 1. The learner's module.
         let compile = try await swiftc(
             common + [
@@ -60,6 +84,9 @@ public struct ExerciseBuilder: Sendable {
                 "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c",
             ]
                 + request.sources + ["-o", moduleObject])
+        if let findings = try await screened, !findings.isEmpty {
+            return .forbidden(findings)
+        }
         if request.settings.alsoCheckSwift6 {
             // A migration exercise: what Swift 6 mode says of the same files, next to Swift 5's warnings.
             let swift6 = try await swift6Errors(request)
@@ -99,7 +126,7 @@ public struct ExerciseBuilder: Sendable {
             key += Array(test.utf8) + [0]
             key += Array((try? Data(contentsOf: URL(fileURLWithPath: test))) ?? Data())
         }
-        key += Array((common + toolchain.testingCompileFlags + [toolchain.version.description]).joined(separator: "\u{0}").utf8)
+        key += Array((common + toolchain.testingCompileFlags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}").utf8)
         let object = "\(directory)/tests-\(SHA1.hexDigest(SHA1.hash(key)).prefix(16)).o"
         if FileManager.default.fileExists(atPath: object) { return .built(object) }
 
@@ -120,6 +147,25 @@ public struct ExerciseBuilder: Sendable {
         return .built(object)
     }
 
+    /// Forbidden constructs in the compiler's view of the learner's files (`swiftc -dump-ast`).
+    private func screen(_ request: BuildRequest, common: [String]) async throws -> [ForbiddenFinding]? {
+        guard let screen = request.screen, screen.finder.needsCompilerView else { return nil }
+        // `-j1`: with several files the dump goes to standard error, one frontend job after another.
+        let result = try await Subprocess.run(
+            ProcessRequest(
+                executable: toolchain.swiftc,
+                arguments: common + ["-module-name", request.moduleName, "-dump-ast", "-j1"] + request.sources,
+                environment: environment, timeLimit: compileTimeLimit, outputLimit: Self.astDumpLimit))
+        guard result.droppedBytes == 0 else {
+            throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
+        }
+        let view = CompilerView(astDump: result.output, moduleName: request.moduleName)
+        return screen.finder.findings(in: screen.sources, view: view)
+    }
+
+    /// The dump of an 80-line exercise is about 400 kB; far past that is not an exercise.
+    static let astDumpLimit = 64 << 20
+
     /// The errors of the learner's module in Swift 6 mode (to SIL: region errors included).
     private func swift6Errors(_ request: BuildRequest) async throws -> [Diagnostic] {
         var settings = request.settings
@@ -136,13 +182,31 @@ public struct ExerciseBuilder: Sendable {
         }
     }
 
+    /// The environment variable that tells the entry point where to write the event stream.
+    static let eventStreamVariable = "ACTORLINGS_EVENT_STREAM"
+
+    /// Runs the @Test functions linked into the binary with arguments built here, not read from
+    /// the command line: re-running the binary with `--filter` or `--skip` changes nothing, and
+    /// the stream's path leaves the environment before any test (or learner code) runs.
     static let entryPointSource = """
-        // Generated by Actorlings: runs the @Test functions linked into this binary.
+        // Generated by Actorlings: runs every @Test function linked into this binary.
         import Testing
+        #if canImport(Glibc)
+        import Glibc
+        #elseif canImport(Darwin)
+        import Darwin
+        #endif
 
         @main struct ActorlingsTestEntryPoint {
             static func main() async {
-                await Testing.__swiftPMEntryPoint() as Never
+                var arguments = __CommandLineArguments_v0()
+                if let path = getenv("\(eventStreamVariable)") {
+                    arguments.eventStreamOutputPath = String(cString: path)
+                }
+                unsetenv("\(eventStreamVariable)")
+                arguments.eventStreamSchemaVersion = "0"
+                let status: CInt = await Testing.__swiftPMEntryPoint(passing: arguments)
+                exit(status)
             }
         }
 
@@ -176,9 +240,12 @@ public struct ExerciseBuilder: Sendable {
     }
 
     private func runTests(binary: String, request: BuildRequest) async throws -> Outcome {
-        let events = "\(request.buildDirectory)/events.jsonl"
-        try? FileManager.default.removeItem(atPath: events)
+        // A new name each run, given only through a variable the entry point removes before
+        // any test runs: learner code finds no path to write a report of its own to.
+        let events = "\(request.buildDirectory)/events-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: events) }
         var environment = environment
+        environment[Self.eventStreamVariable] = events
         // The backtracer spends seconds symbolicating a crash we only report in one line.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["NO_COLOR"] = "1"
@@ -188,7 +255,7 @@ public struct ExerciseBuilder: Sendable {
         let result = try await Subprocess.run(
             ProcessRequest(
                 executable: binary,
-                arguments: ["--event-stream-output-path", events, "--event-stream-version", "0"],
+                arguments: [],
                 environment: environment, workingDirectory: request.buildDirectory, timeLimit: request.timeLimit))
         let report = TestEventParser.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
         let output = Self.lastLines(result.output)
@@ -202,6 +269,10 @@ public struct ExerciseBuilder: Sendable {
             if code == 66, result.output.contains("ThreadSanitizer") {
                 // The tests passed, but Thread Sanitizer saw a race: show the race, not the summary.
                 return .crashed(signal: nil, exitCode: code, output: Self.raceReport(result.output, sources: request.sources))
+            }
+            if var incomplete = TestRunAudit.problems(in: report.ledger, expected: request.expectedTests, exitCode: code) {
+                incomplete.output = output
+                return .incompleteRun(incomplete)
             }
             if code != 0 || report.results.isEmpty || !report.unfinished.isEmpty {
                 return .crashed(signal: nil, exitCode: code, output: output)
@@ -250,5 +321,17 @@ public struct ExerciseBuilder: Sendable {
     static func isStackFrame(_ line: Substring) -> Bool {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
+    }
+}
+
+/// The engine could not check the code for a reason that is not the learner's mistake.
+enum ExerciseBuildError: Error, CustomStringConvertible {
+    case astTooLarge(limit: Int)
+
+    var description: String {
+        switch self {
+        case .astTooLarge(let limit):
+            "the compiler's description of the code is larger than \(limit >> 20) MB; an exercise is never that large — check that the exercise's files are the ones shipped"
+        }
     }
 }

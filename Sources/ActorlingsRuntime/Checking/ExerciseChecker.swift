@@ -38,10 +38,9 @@ public struct ExerciseChecker: Sendable {
         if !edited.isEmpty { return .testsEdited(edited) }
 
         var sources: [String] = []
-        var findings: [ForbiddenFinding] = []
+        var screened: [ConstructFinder.Source] = []
         var missing: [Diagnostic] = []
-        let constructs = exercise.forbidden.compactMap(course.construct(id:))
-        let patterns = constructs.map { ConstructPattern(id: $0.id, pattern: $0.pattern) }
+        let finder = ConstructFinder(constructs: exercise.forbidden.compactMap(course.construct(id:)))
         for name in exercise.files {
             let relative = sourceDirectory + "/" + name
             let path = absolute(relative)
@@ -53,18 +52,24 @@ public struct ExerciseChecker: Sendable {
                 continue
             }
             sources.append(path)
-            let text = String(decoding: data, as: UTF8.self)
-            for match in ForbiddenConstructScanner.scan(text, for: patterns) {
-                guard let construct = constructs.first(where: { $0.id == match.constructID }) else { continue }
-                findings.append(ForbiddenFinding(construct: construct, file: relative, line: match.line, column: match.column, lineText: match.lineText))
-            }
+            screened.append(ConstructFinder.Source(path: path, displayPath: relative, text: String(decoding: data, as: UTF8.self)))
         }
         if !missing.isEmpty { return .compileFailed(missing) }
-        if !findings.isEmpty { return .forbidden(findings) }
+        // Attributes and modifiers are found in the tokens at once; names need the compiler's
+        // view, which the builder reads before any of the learner's code runs.
+        let syntaxFindings = finder.findings(in: screened, view: nil)
+        if !syntaxFindings.isEmpty { return .forbidden(syntaxFindings) }
 
+        let testPaths = exercise.testPaths.map(absolute)
+        var expected: [TestRunAudit.ExpectedTest] = []
+        for path in testPaths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            expected += TestRunAudit.expectedTests(in: String(decoding: data, as: UTF8.self), file: path)
+        }
         let request = BuildRequest(
-            moduleName: exercise.moduleName, sources: sources, tests: exercise.testPaths.map(absolute),
-            settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit)
+            moduleName: exercise.moduleName, sources: sources, tests: testPaths,
+            settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
+            expectedTests: expected, screen: BuildRequest.Screen(finder: finder, sources: screened))
         return relativized(try await builder.build(request))
     }
 

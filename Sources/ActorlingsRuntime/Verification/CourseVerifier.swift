@@ -208,11 +208,13 @@ public struct CourseVerifier: Sendable {
         case .testsFailed(let report):
             "failing tests: " + report.failures.map { "\($0.name) (\($0.issues.first?.message ?? ""))" }.joined(separator: ", ")
         case .forbidden(let findings):
-            "forbidden: " + findings.map { "\($0.construct.pattern) at \($0.file):\($0.line)" }.joined(separator: ", ")
+            "forbidden: " + findings.map { "\($0.construct.name) at \($0.file):\($0.line)" }.joined(separator: ", ")
         case .timedOut(_, let running, _):
             "timed out (running: \(running.joined(separator: ", ")))"
         case .crashed(let signal, let code, let output):
             "crashed (signal \(signal.map(String.init) ?? "-"), exit \(code.map(String.init) ?? "-")): \(output.suffix(3).joined(separator: " | "))"
+        case .incompleteRun(let run):
+            "not all tests ran: " + run.reasons.joined(separator: "; ")
         case .testsEdited(let paths):
             "tests edited: \(paths.joined(separator: ", "))"
         case .passed:

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// A determined learner's attacks on a verdict, each a payload in `Fixtures/attacks/Payloads`,
+/// run through the real binary against a course that uses the real course's constructs.
+///
+/// `guarded` forbids what the course forbids by default; `open` allows every construct, so what
+/// stops an attack there is the test run's own checks (arguments the learner cannot change, an
+/// event stream whose path learner code never sees, every expected test run exactly once).
+@Suite("Attacks on a verdict")
+struct AttackTests {
+    struct Attack: CustomTestStringConvertible, Sendable {
+        var payload: String
+        var exercise: String
+        /// The verdict's words that must appear: the construct's name, or what happened to the run.
+        var says: [String]
+        var testDescription: String { "\(payload) (\(exercise))" }
+    }
+
+    static let attacks: [Attack] = [
+        // What the run itself catches, with every construct allowed.
+        Attack(payload: "exit-early", exercise: "open", says: ["not all tests ran", "ended before Swift Testing finished it"]),
+        Attack(payload: "forge-event-stream", exercise: "open", says: ["not all tests ran", "ended before Swift Testing finished it"]),
+        Attack(payload: "reexec-with-filter", exercise: "open", says: ["not all tests ran"]),
+        // What the compiler's view of the code catches, however it is spelled.
+        Attack(payload: "exit-early", exercise: "guarded", says: ["process control", "at Exercises/00-attacks/guarded/Sources/Totals.swift:5"]),
+        Attack(payload: "forge-event-stream", exercise: "guarded", says: ["CommandLine / ProcessInfo"]),
+        Attack(payload: "reexec-with-filter", exercise: "guarded", says: ["CommandLine / ProcessInfo", "forbids"]),
+        Attack(payload: "unchecked-qualified", exercise: "guarded", says: ["@unchecked Sendable"]),
+        Attack(payload: "unchecked-typealias", exercise: "guarded", says: ["@unchecked Sendable"]),
+        Attack(payload: "regex-sandwich", exercise: "guarded", says: ["nonisolated(unsafe)", "Totals.swift:5"]),
+        Attack(payload: "unsafe-bitcast-main-actor", exercise: "guarded", says: ["unsafeBitCast"]),
+        Attack(payload: "silgen-name", exercise: "guarded", says: ["@_ attributes"]),
+        Attack(payload: "read-arguments", exercise: "guarded", says: ["CommandLine / ProcessInfo"]),
+        Attack(payload: "exit-through-a-variable", exercise: "guarded", says: ["process control"]),
+        Attack(payload: "shadow-testing-module", exercise: "guarded", says: ["a declaration named like a module"]),
+        Attack(payload: "import-testing", exercise: "guarded", says: ["import of a test framework"]),
+        Attack(payload: "write-a-file", exercise: "guarded", says: ["FileManager / FileHandle"]),
+        Attack(payload: "dynamic-symbol", exercise: "guarded", says: ["dlopen / dlsym"]),
+    ]
+
+    @Test("An attack gets a verdict that is not a pass and names what happened", arguments: attacks)
+    func attack(_ attack: Attack) async throws {
+        let course = try await Self.copyOfAttackCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let payload = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/\(attack.payload)/Totals.swift").path
+        let target = "\(course)/Exercises/00-attacks/\(attack.exercise)/Sources/Totals.swift"
+        try FileManager.default.removeItem(atPath: target)
+        try FileManager.default.copyItem(atPath: payload, toPath: target)
+
+        let result = try await runActorlings(["check", attack.exercise, "--color", "never"], in: course)
+        #expect(result.status == 1, "an attack must never pass: \(result.output)\(result.errors)")
+        for words in attack.says {
+            #expect(result.output.contains(words), "the verdict should say \"\(words)\":\n\(result.output)")
+        }
+    }
+
+    @Test("Honest work still passes in both exercises", arguments: ["guarded", "open"])
+    func honestWork(_ exercise: String) async throws {
+        let course = try await Self.copyOfAttackCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let target = "\(course)/Exercises/00-attacks/\(exercise)/Sources/Totals.swift"
+        try FileManager.default.removeItem(atPath: target)
+        try FileManager.default.copyItem(atPath: "\(course)/Solutions/00-attacks/\(exercise)/Totals.swift", toPath: target)
+
+        let result = try await runActorlings(["check", exercise, "--color", "never"], in: course)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("4 tests"))
+    }
+
+    /// A private copy of the attack course whose `course.toml` is the real course's header,
+    /// forbidden list and constructs followed by the fixture's steps, and whose shipped-file list
+    /// is generated for it.
+    static func copyOfAttackCourse() async throws -> String {
+        let fixture = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks").path
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-attacks-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: fixture, toPath: destination)
+        try FileManager.default.removeItem(atPath: "\(destination)/Payloads")
+        let real = try String(contentsOfFile: "\(TestPaths.repositoryRoot)/Exercises/course.toml", encoding: .utf8)
+        let header = real.components(separatedBy: "\n[[step]]").first ?? real
+        let steps = try String(contentsOfFile: "\(destination)/Exercises/steps.toml", encoding: .utf8)
+        try (header + "\n" + steps).write(toFile: "\(destination)/Exercises/course.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: "\(destination)/Exercises/steps.toml")
+        let generated = try await runActorlings(["dev", "generate"], in: destination)
+        #expect(generated.status == 0, "\(generated.output)\(generated.errors)")
+        return destination
+    }
+}

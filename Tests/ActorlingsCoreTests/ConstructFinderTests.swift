@@ -1,0 +1,128 @@
+import Testing
+
+@testable import ActorlingsCore
+
+/// The compiler's view of code (from a captured `swiftc -dump-ast`) and the constructs found in it.
+@Suite("Finding constructs in what the compiler understood")
+struct ConstructFinderTests {
+    /// `Fixtures/ast-dump-sample.txt` is `swiftc -dump-ast -parse-as-library -swift-version 6
+    /// -module-name Sample Fixture.swift` (Swift 6.3.1, Linux) of the source below.
+    static let source = """
+        import Foundation
+
+        typealias Queue = DispatchQueue
+        public enum Testing {}
+
+        func work() {
+            Queue.main.async {}
+            let leave = Foundation.exit
+            _ = leave
+            _ = CommandLine.arguments
+            let local = 1
+            _ = local
+        }
+
+        """
+
+    static func view() throws -> CompilerView {
+        CompilerView(astDump: try fixture("ast-dump-sample.txt"), moduleName: "Sample")
+    }
+
+    @Test("References are resolved names: aliases and qualified names show what they are")
+    func references() throws {
+        let names = try Self.view().references.map(\.name)
+        #expect(names.contains("Dispatch.DispatchQueue.main"))
+        #expect(names.contains("Dispatch.DispatchQueue.async(group:qos:flags:execute:)"))
+        #expect(names.contains("libc.exit"))
+        #expect(names.contains("Swift.CommandLine.arguments"))
+        #expect(names.contains("exercise.work().local"))
+        // `Foundation` in `Foundation.exit` is a module, not a declaration.
+        #expect(!names.contains("Foundation"))
+    }
+
+    @Test("Each reference has the line and column the compiler gives it")
+    func locations() throws {
+        let view = try Self.view()
+        let exit = try #require(view.references.first { $0.name == "libc.exit" })
+        #expect(exit.location == CompilerView.Location(file: "Fixture.swift", line: 8, column: 28))
+        let main = try #require(view.references.first { $0.name == "Dispatch.DispatchQueue.main" })
+        #expect(main.location.line == 7)
+    }
+
+    @Test("Imports and top-level declarations are listed")
+    func importsAndDeclarations() throws {
+        let view = try Self.view()
+        #expect(view.imports.map(\.module) == ["Foundation"])
+        #expect(view.topLevelDeclarations.map(\.name).contains("Testing"))
+        #expect(view.topLevelDeclarations.map(\.name).contains("Queue"))
+        #expect(view.topLevelDeclarations.map(\.name).contains("work"))
+    }
+
+    static let constructs = [
+        Construct(
+            id: "process-control", name: "process control", matchers: [.references(["libc.exit", "libc.exec*"])], why: "w", instead: "i"),
+        Construct(id: "c-library", name: "the C library", matchers: [.references(["libc.*"])], why: "w", instead: "i"),
+        Construct(id: "dispatch-queue", name: "DispatchQueue", matchers: [.references(["Dispatch.DispatchQueue"])], why: "w", instead: "i"),
+        Construct(id: "arguments", name: "CommandLine", matchers: [.references(["Swift.CommandLine"])], why: "w", instead: "i"),
+        Construct(id: "shadowing", name: "shadowing", matchers: [.declarations(["Testing", "XCTest"])], why: "w", instead: "i"),
+        Construct(id: "imports", name: "imports", matchers: [.imports(["Testing", "_*"])], why: "w", instead: "i"),
+    ]
+
+    @Test("Each place is found once, for the first construct that matches it")
+    func findings() throws {
+        let finder = ConstructFinder(constructs: Self.constructs)
+        let sources = [ConstructFinder.Source(path: "Fixture.swift", displayPath: "Exercises/x/Sources/Fixture.swift", text: Self.source)]
+        let found = finder.findings(in: sources, view: try Self.view())
+        let summary = found.map { "\($0.construct.id)@\($0.line)" }
+        #expect(summary == ["shadowing@4", "dispatch-queue@7", "dispatch-queue@7", "process-control@8", "arguments@10"])
+        #expect(found.allSatisfy { $0.file == "Exercises/x/Sources/Fixture.swift" })
+        #expect(found.first { $0.construct.id == "process-control" }?.lineText == "let leave = Foundation.exit")
+    }
+
+    @Test("Without the compiler's view only syntax is matched")
+    func syntaxOnly() {
+        let constructs =
+            Self.constructs + [
+                Construct(id: "unchecked", name: "@unchecked Sendable", matchers: [.syntax("@unchecked")], why: "w", instead: "i"),
+                Construct(id: "underscored", name: "@_ attributes", matchers: [.syntax("@_*")], why: "w", instead: "i"),
+            ]
+        let finder = ConstructFinder(constructs: constructs)
+        let text = "final class A: @unchecked Swift.Sendable {}\n@_silgen_name(\"x\") func f()\n// @unchecked in a comment\n"
+        let found = finder.findings(in: [ConstructFinder.Source(path: "A.swift", displayPath: "A.swift", text: text)], view: nil)
+        #expect(found.map(\.construct.id) == ["unchecked", "underscored"])
+        #expect(finder.needsCompilerView)
+    }
+
+    @Test(
+        "Reference patterns match whole names, prefixes with a star, and argument labels",
+        arguments: [
+            ("Dispatch.DispatchQueue.main", "Dispatch.DispatchQueue", true),
+            ("Dispatch.DispatchQueue", "Dispatch.DispatchQueue", true),
+            ("Dispatch.DispatchQueue.init(label:)", "Dispatch.DispatchQueue", true),
+            ("Dispatch.DispatchQueueish", "Dispatch.DispatchQueue", false),
+            ("Swift.UnsafeMutablePointer.pointee", "Swift.Unsafe*", true),
+            ("Swift.unsafeBitCast(_:to:)", "Swift.unsafeBitCast", true),
+            ("Foundation.String.init(contentsOfFile:encoding:)", "Foundation.String.init(contentsOfFile:", true),
+            ("Foundation.String.init(contentsOf:encoding:)", "Foundation.String.init(contentsOfFile:", false),
+            ("exercise.exit", "libc.exit", false),
+        ])
+    func patterns(name: String, pattern: String, matches: Bool) {
+        #expect(ConstructFinder.name(name, matches: pattern) == matches)
+    }
+
+    @Test(
+        "Module names of the C library and of Foundation are one name each",
+        arguments: [
+            ("SwiftGlibc.(file).exit@/usr/include/stdlib.h:637:13", "libc.exit"),
+            ("Darwin.(file).exit", "libc.exit"),
+            ("FoundationEssentials.(file).FileManager.default", "Foundation.FileManager.default"),
+            ("Sample.(file).Box.value@A.swift:3:9", "exercise.Box.value"),
+            (
+                "_Concurrency.(file).Task extension.detached(name:priority:operation:) [with (substitution_map)]",
+                "_Concurrency.Task.detached(name:priority:operation:)"
+            ),
+        ])
+    func normalizedNames(raw: String, expected: String) {
+        #expect(CompilerView.normalized(Substring(raw), moduleName: "Sample") == expected)
+    }
+}
