@@ -37,16 +37,24 @@ struct AttackTests {
         Attack(payload: "import-testing", exercise: "guarded", says: ["import of a test framework"]),
         Attack(payload: "write-a-file", exercise: "guarded", says: ["FileManager / FileHandle"]),
         Attack(payload: "dynamic-symbol", exercise: "guarded", says: ["dlopen / dlsym"]),
+        // Constructs scoped to files, and an exercise's own construct.
+        Attack(
+            payload: "bridge-bypassed", exercise: "bridged",
+            says: ["LegacyClient.fetch(completion:) at Exercises/00-attacks/bridged/Sources/Caller.swift:4", "Call the bridge"]),
+        Attack(payload: "queue-outside-the-bridge", exercise: "bridged", says: ["DispatchQueue at Exercises/00-attacks/bridged/Sources/Caller.swift:7"]),
     ]
 
     @Test("An attack gets a verdict that is not a pass and names what happened", arguments: attacks)
     func attack(_ attack: Attack) async throws {
         let course = try await Self.copyOfAttackCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
-        let payload = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/\(attack.payload)/Totals.swift").path
-        let target = "\(course)/Exercises/00-attacks/\(attack.exercise)/Sources/Totals.swift"
-        try FileManager.default.removeItem(atPath: target)
-        try FileManager.default.copyItem(atPath: payload, toPath: target)
+        // A payload replaces the learner's files it contains.
+        let payload = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/\(attack.payload)").path
+        for file in try FileManager.default.contentsOfDirectory(atPath: payload) {
+            let target = "\(course)/Exercises/00-attacks/\(attack.exercise)/Sources/\(file)"
+            try FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: "\(payload)/\(file)", toPath: target)
+        }
 
         let result = try await runActorlings(["check", attack.exercise, "--color", "never"], in: course)
         #expect(result.status == 1, "an attack must never pass: \(result.output)\(result.errors)")
@@ -55,17 +63,20 @@ struct AttackTests {
         }
     }
 
-    @Test("Honest work still passes in both exercises", arguments: ["guarded", "open"])
-    func honestWork(_ exercise: String) async throws {
+    @Test("Honest work still passes in every exercise", arguments: [("guarded", 4), ("open", 4), ("bridged", 1)])
+    func honestWork(_ exercise: String, tests: Int) async throws {
         let course = try await Self.copyOfAttackCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
-        let target = "\(course)/Exercises/00-attacks/\(exercise)/Sources/Totals.swift"
-        try FileManager.default.removeItem(atPath: target)
-        try FileManager.default.copyItem(atPath: "\(course)/Solutions/00-attacks/\(exercise)/Totals.swift", toPath: target)
+        let solution = "\(course)/Solutions/00-attacks/\(exercise)"
+        for file in try FileManager.default.contentsOfDirectory(atPath: solution) {
+            let target = "\(course)/Exercises/00-attacks/\(exercise)/Sources/\(file)"
+            try FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: "\(solution)/\(file)", toPath: target)
+        }
 
         let result = try await runActorlings(["check", exercise, "--color", "never"], in: course)
         #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("4 tests"))
+        #expect(result.output.contains("\(tests) test"))
     }
 
     /// A private copy of the attack course whose `course.toml` is the real course's header,

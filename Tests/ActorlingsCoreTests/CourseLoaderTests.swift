@@ -223,6 +223,52 @@ struct CourseLoaderTests {
         #expect(found.contains { $0.message.contains(message) && $0.file == "Exercises/course.toml" }, "\(found)")
     }
 
+    @Test("An exercise's own construct and [only-in] files load, and forbid what they name")
+    func localConstructs() throws {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
+            .replacingOccurrences(
+                of: "[settings]",
+                with: """
+                    [[construct]]
+                    id = "old-api"
+                    references = ["exercise.Old.fetch(completion:)"]
+                    why = "w"
+                    instead = "i"
+
+                    [only-in]
+                    old-api = ["Greeting.swift"]
+                    task-detached = ["Greeting.swift"]
+
+                    [settings]
+                    """)
+        let course = try CourseLoader(files: InMemoryCourseFiles(files)).load()
+        let intro = try #require(course.exercises.first { $0.id == "intro" })
+        #expect(intro.forbidden.contains("old-api"))
+        #expect(intro.forbidden.contains("task-detached"))
+        #expect(intro.construct(id: "old-api", in: course)?.matchers == [.references(["exercise.Old.fetch(completion:)"])])
+        #expect(intro.allows("task-detached", in: "Exercises/00-welcome/intro/Sources/Greeting.swift"))
+        #expect(!intro.allows("task-detached", in: "Exercises/00-welcome/intro/Sources/Other.swift"))
+    }
+
+    @Test(
+        "Bad [only-in] tables and clashing construct ids are explained",
+        arguments: [
+            ("[only-in]\nunknown-thing = [\"Greeting.swift\"]\n\n[settings]", "unknown construct 'unknown-thing'"),
+            ("[only-in]\ntask-detached = [\"Nope.swift\"]\n\n[settings]", "'Nope.swift' is not one of the exercise's `files`"),
+            (
+                "[[construct]]\nid = \"task-detached\"\nsyntax = \"x\"\nwhy = \"w\"\ninstead = \"i\"\n\n[settings]",
+                "'task-detached' is already a construct of the course"
+            ),
+        ])
+    func badLocalConstructs(replacement: String, message: String) {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
+            .replacingOccurrences(of: "[settings]", with: replacement)
+        let found = problems(files)
+        #expect(found.contains { $0.message.contains(message) && $0.file == "Exercises/00-welcome/intro/exercise.toml" }, "\(found)")
+    }
+
     @Test("Steps are numbered in order and exercise ids are unique")
     func stepsAndIDs() {
         var files = validCourse()

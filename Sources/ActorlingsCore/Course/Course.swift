@@ -138,6 +138,12 @@ public struct Exercise: Sendable, Equatable {
     public var expectedFailure: ExpectedFailure
     /// Ids of the constructs this exercise forbids (course defaults already applied).
     public var forbidden: [String]
+    /// Constructs this exercise defines for itself (forbidden here, unknown elsewhere), such as
+    /// the old completion-handler API a migration exercise replaces.
+    public var constructs: [Construct] = []
+    /// Constructs allowed only in these of the learner's files (`[only-in]`): a bridge file may
+    /// keep the callback API that every other file must stop using.
+    public var onlyIn: [String: [String]] = [:]
     public var hints: [String]
     public var afterPass: String
     public var timeLimit: Duration
@@ -168,6 +174,17 @@ public struct Exercise: Sendable, Equatable {
         self.points = points
         self.directory = directory
         self.solutionDirectory = solutionDirectory
+    }
+
+    /// The construct `id` as this exercise sees it: its own definition, else the course's.
+    public func construct(id: String, in course: Course) -> Construct? {
+        constructs.first { $0.id == id } ?? course.construct(id: id)
+    }
+
+    /// Whether a finding of `constructID` in `file` (a path or a file name) is allowed by `[only-in]`.
+    public func allows(_ constructID: String, in file: String) -> Bool {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return onlyIn[constructID]?.contains(name) ?? false
     }
 
     public var sourcesPath: String { directory + "/Sources" }

@@ -46,7 +46,7 @@ public struct CourseLoader: Sendable {
         reader.reportUnknownKeys()
         problems += reader.problems
 
-        let constructs = loadConstructs(constructTables, problems: &problems)
+        let constructs = Self.loadConstructs(constructTables, file: Self.coursePath, problems: &problems)
         let constructIDs = Set(constructs.map(\.id))
         for id in defaultForbidden where !constructIDs.contains(id) {
             problems.append(Self.unknownConstruct(id, file: Self.coursePath, line: root["forbid"]?.line, key: "forbid", known: constructIDs))
@@ -121,10 +121,11 @@ public struct CourseLoader: Sendable {
         }
     }
 
-    private func loadConstructs(_ tables: [TOMLTable], problems: inout [CourseProblem]) -> [Construct] {
+    /// `[[construct]]` tables, of `course.toml` or of an exercise's own `exercise.toml`.
+    static func loadConstructs(_ tables: [TOMLTable], file: String, problems: inout [CourseProblem]) -> [Construct] {
         var constructs: [Construct] = []
         for table in tables {
-            var reader = TableReader(table, file: Self.coursePath, context: "construct")
+            var reader = TableReader(table, file: file, context: "construct")
             let id = reader.string("id")
             let name = reader.string("name", required: false)
             let syntax = reader.string("syntax", required: false)
@@ -151,7 +152,7 @@ public struct CourseLoader: Sendable {
             problems += reader.problems
             guard let id, let why, let instead, !matchers.isEmpty else { continue }
             if constructs.contains(where: { $0.id == id }) {
-                problems.append(CourseProblem(file: Self.coursePath, line: table["id"]?.line, key: "construct.id", message: "'\(id)' is defined twice"))
+                problems.append(CourseProblem(file: file, line: table["id"]?.line, key: "construct.id", message: "'\(id)' is defined twice"))
                 continue
             }
             let shown = name ?? syntax ?? references?.first ?? imports?.first ?? declarations?.first ?? id

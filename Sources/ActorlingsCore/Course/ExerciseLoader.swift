@@ -47,6 +47,8 @@ struct ExerciseLoader {
         let allow = reader.strings("allow", required: false) ?? []
         let hints = reader.strings("hints") ?? []
         let after = reader.string("after")
+        let localTables = reader.tables("construct", required: false) ?? []
+        let onlyInTable = reader.table("only-in", required: false)
         let settingsTable = reader.table("settings")
         let expectTable = reader.table("expect")
         reader.reportUnknownKeys(hint: "keys written after a [table] header belong to that table; move it above [settings]")
@@ -63,7 +65,16 @@ struct ExerciseLoader {
         for hint in hints where hint.allSatisfy(\.isWhitespace) {
             reader.problem("hints", "a hint is empty")
         }
-        for construct in forbid + allow where !constructIDs.contains(construct) {
+        let local = CourseLoader.loadConstructs(localTables, file: definitionPath, problems: &problems)
+        for construct in local where constructIDs.contains(construct.id) {
+            problems.append(
+                CourseProblem(
+                    file: definitionPath, key: "construct.id",
+                    message: "'\(construct.id)' is already a construct of the course; give this one another id"))
+        }
+        let known = constructIDs.union(local.map(\.id))
+        let onlyIn = onlyInTable.map { loadOnlyIn($0, known: known, files: fileNames, problems: &problems) } ?? [:]
+        for construct in forbid + allow where !known.contains(construct) {
             let key = forbid.contains(construct) ? "forbid" : "allow"
             problems.append(
                 CourseLoader.unknownConstruct(
@@ -89,15 +100,37 @@ struct ExerciseLoader {
             return nil
         }
         var forbidden = defaultForbidden.filter { !allow.contains($0) }
-        for construct in forbid where !forbidden.contains(construct) {
+        for construct in forbid + local.map(\.id) + onlyIn.keys.sorted() where !forbidden.contains(construct) {
             forbidden.append(construct)
         }
-        return Exercise(
+        var exercise = Exercise(
             id: id, title: title, stepNumber: step.number, section: section, files: fileNames,
             testFiles: testFiles, settings: settings, expectedFailure: expected, forbidden: forbidden,
             hints: hints, afterPass: after,
             timeLimit: .seconds(timeLimit?.value ?? Self.defaultTimeLimit), points: points?.value ?? 1,
             directory: directory, solutionDirectory: solutionDirectory)
+        exercise.constructs = local
+        exercise.onlyIn = onlyIn
+        return exercise
+    }
+
+    /// `[only-in]`: each key a construct, each value the learner's files where it stays allowed.
+    private func loadOnlyIn(_ table: TOMLTable, known: Set<String>, files: [String], problems: inout [CourseProblem]) -> [String: [String]] {
+        var reader = TableReader(table, file: definitionPath, context: "only-in")
+        var result: [String: [String]] = [:]
+        for key in table.keys.sorted() {
+            guard let names = reader.strings(key) else { continue }
+            if !known.contains(key) {
+                problems.append(CourseLoader.unknownConstruct(key, file: definitionPath, line: table[key]?.line, key: "only-in", known: known))
+                continue
+            }
+            for name in names where !files.contains(name) {
+                reader.problem(key, "'\(name)' is not one of the exercise's `files`")
+            }
+            result[key] = names
+        }
+        problems += reader.problems
+        return result
     }
 
     /// Checks that the listed files, the tests and the solution exist; returns the test files.

@@ -20,10 +20,13 @@ public struct BuildRequest: Sendable {
     public struct Screen: Sendable {
         public var finder: ConstructFinder
         public var sources: [ConstructFinder.Source]
+        /// The exercise whose `[only-in]` files keep a construct allowed.
+        public var exercise: Exercise?
 
-        public init(finder: ConstructFinder, sources: [ConstructFinder.Source]) {
+        public init(finder: ConstructFinder, sources: [ConstructFinder.Source], exercise: Exercise? = nil) {
             self.finder = finder
             self.sources = sources
+            self.exercise = exercise
         }
     }
 
@@ -160,7 +163,9 @@ public struct ExerciseBuilder: Sendable {
             throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
         }
         let view = CompilerView(astDump: result.output, moduleName: request.moduleName)
-        return screen.finder.findings(in: screen.sources, view: view)
+        return screen.finder.findings(in: screen.sources, view: view).filter { finding in
+            !(screen.exercise?.allows(finding.construct.id, in: finding.file) ?? false)
+        }
     }
 
     /// The dump of an 80-line exercise is about 400 kB; far past that is not an exercise.

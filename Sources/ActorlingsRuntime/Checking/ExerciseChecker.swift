@@ -40,7 +40,7 @@ public struct ExerciseChecker: Sendable {
         var sources: [String] = []
         var screened: [ConstructFinder.Source] = []
         var missing: [Diagnostic] = []
-        let finder = ConstructFinder(constructs: exercise.forbidden.compactMap(course.construct(id:)))
+        let finder = ConstructFinder(constructs: exercise.forbidden.compactMap { exercise.construct(id: $0, in: course) })
         for name in exercise.files {
             let relative = sourceDirectory + "/" + name
             let path = absolute(relative)
@@ -57,7 +57,7 @@ public struct ExerciseChecker: Sendable {
         if !missing.isEmpty { return .compileFailed(missing) }
         // Attributes and modifiers are found in the tokens at once; names need the compiler's
         // view, which the builder reads before any of the learner's code runs.
-        let syntaxFindings = finder.findings(in: screened, view: nil)
+        let syntaxFindings = finder.findings(in: screened, view: nil).filter { !exercise.allows($0.construct.id, in: $0.file) }
         if !syntaxFindings.isEmpty { return .forbidden(syntaxFindings) }
 
         let testPaths = exercise.testPaths.map(absolute)
@@ -69,7 +69,8 @@ public struct ExerciseChecker: Sendable {
         let request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: testPaths,
             settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
-            expectedTests: expected, screen: BuildRequest.Screen(finder: finder, sources: screened))
+            expectedTests: expected,
+            screen: BuildRequest.Screen(finder: finder, sources: screened, exercise: exercise))
         return relativized(try await builder.build(request))
     }
 

@@ -1,0 +1,6 @@
+import Testing
+@testable import Bridged
+
+@Test func doublesTheAnswer() async {
+    #expect(await doubled(from: LegacyClient()) == 42)
+}
