@@ -25,6 +25,9 @@ import Testing
 
 @Test func busyFriendsAreNotDisturbed() {
     let margaret = Friend(name: "Margaret", presence: .doNotDisturb)
-    #expect(statusLine(for: margaret) == "Margaret does not want to be disturbed")
+    #expect(
+        statusLine(for: margaret) == "Margaret does not want to be disturbed",
+        "Do Not Disturb is a presence of its own: its status line is not another presence's"
+    )
     #expect(greeting(for: margaret) == "Leave Margaret a message.")
 }

@@ -1,20 +1,27 @@
 import Testing
 @testable import GlobalState
 
+/// Encodes the texts in order with one encoder, from any isolation domain.
+nonisolated private func encode(_ texts: [String], with encoder: inout MessageEncoder) -> [String] {
+    texts.map { encoder.encode($0) }
+}
+
 @Test func eachRoomCountsItsOwnMessages() {
     var general = MessageEncoder(room: "general")
     var random = MessageEncoder(room: "random")
-    #expect(general.encode("hello") == "chat/2 #1 general: hello")
-    #expect(general.encode("anyone here?") == "chat/2 #2 general: anyone here?")
-    #expect(random.encode("first!") == "chat/2 #1 random: first!")
-    #expect(general.encode("bye") == "chat/2 #3 general: bye")
-    #expect(random.encode("second") == "chat/2 #2 random: second")
+    #expect(encode(["hello", "anyone here?"], with: &general) == ["chat/2 #1 general: hello", "chat/2 #2 general: anyone here?"])
+    #expect(
+        encode(["first!"], with: &random) == ["chat/2 #1 random: first!"],
+        "each room counts its own messages from 1: the sequence number must belong to one encoder, not be shared by all rooms"
+    )
+    #expect(encode(["bye"], with: &general) == ["chat/2 #3 general: bye"], "a room's numbers have no gaps")
+    #expect(encode(["second"], with: &random) == ["chat/2 #2 random: second"], "a room's numbers have no gaps")
 }
 
 @Test func linesReadBackAsMessages() {
     var encoder = MessageEncoder(room: "ios-team")
-    let line = encoder.encode("ship it: tomorrow")
-    #expect(MessageEncoder.decode(line) == OutgoingMessage(room: "ios-team", text: "ship it: tomorrow"))
+    let lines = encode(["ship it: tomorrow"], with: &encoder)
+    #expect(lines.map(MessageEncoder.decode) == [OutgoingMessage(room: "ios-team", text: "ship it: tomorrow")])
     #expect(MessageEncoder.decode("chat/1 #1 ios-team: old client") == nil)
     #expect(MessageEncoder.decode("hello") == nil)
 }
@@ -23,7 +30,7 @@ import Testing
 @concurrent private func sendFromConnection(_ texts: [String], to room: String) async -> [String] {
     #expect(#isolation == nil, "the connection runs outside the main actor")
     var encoder = MessageEncoder(room: room)
-    return texts.map { encoder.encode($0) }
+    return encode(texts, with: &encoder)
 }
 
 @Test func theConnectionEncodesOffTheMainActor() async {

@@ -46,6 +46,24 @@ final class ControlledFeedClient: FeedClient {
     struct NetworkError: Error {}
 }
 
+/// Plays SwiftUI's `.refreshable`: it awaits `refresh()`, and the spinner turns until it returns.
+final class PullToRefresh {
+    private(set) var hasReturned = false
+    private var task: Task<Void, Never>?
+
+    init(_ list: EpisodeList) {
+        let refresh: () async -> Void = list.refresh
+        task = Task {
+            await refresh()
+            self.hasReturned = true
+        }
+    }
+
+    func waitUntilItReturns() async {
+        await task?.value
+    }
+}
+
 private let firstFeed = [Episode(title: "Actors"), Episode(title: "Sendable")]
 private let secondFeed = [Episode(title: "Regions"), Episode(title: "Actors"), Episode(title: "Sendable")]
 
@@ -54,10 +72,15 @@ private let secondFeed = [Episode(title: "Regions"), Episode(title: "Actors"), E
     @Test func refreshReturnsOnceTheListIsUpToDate() async {
         let client = ControlledFeedClient()
         let list = EpisodeList(podcast: "Swift Weekly", client: client)
-        let pullToRefresh = Task { await list.refresh() }
+        let pullToRefresh = PullToRefresh(list)
         #expect(await client.downloadStarted(), "refresh() should ask the client for the feed")
+        #expect(
+            !pullToRefresh.hasReturned,
+            "refresh() returned before the download finished: await the download in it, don't start a task the spinner can't wait for"
+        )
+        #expect(list.isRefreshing, "the spinner shows while the feed downloads")
         client.respond(with: firstFeed)
-        await pullToRefresh.value
+        await pullToRefresh.waitUntilItReturns()
         #expect(list.episodes == firstFeed, "when refresh() returns, the list shows the new feed")
         #expect(!list.isRefreshing)
         #expect(list.errorMessage == nil)
@@ -66,19 +89,19 @@ private let secondFeed = [Episode(title: "Regions"), Episode(title: "Actors"), E
     @Test func theListStaysUsableWhileTheFeedDownloads() async {
         let client = ControlledFeedClient()
         let list = EpisodeList(podcast: "Swift Weekly", client: client)
-        let firstLoad = Task { await list.refresh() }
+        let firstLoad = PullToRefresh(list)
         #expect(await client.downloadStarted())
         client.respond(with: firstFeed)
-        await firstLoad.value
+        await firstLoad.waitUntilItReturns()
 
-        let pullToRefresh = Task { await list.refresh() }
+        let pullToRefresh = PullToRefresh(list)
         #expect(await client.downloadStarted())
         // The download is waiting for the network, and the main actor is free:
         #expect(list.isRefreshing, "the spinner shows while the feed downloads")
         list.markPlayed("Sendable")
         #expect(list.episodes.map(\.isPlayed) == [false, true], "the user can use the list during the download")
         client.respond(with: secondFeed)
-        await pullToRefresh.value
+        await pullToRefresh.waitUntilItReturns()
         #expect(!list.isRefreshing)
         #expect(list.episodes.map(\.title) == ["Regions", "Actors", "Sendable"])
         #expect(list.episodes.map(\.isPlayed) == [false, false, true], "what was played meanwhile stays played")
@@ -87,15 +110,15 @@ private let secondFeed = [Episode(title: "Regions"), Episode(title: "Actors"), E
     @Test func aFailedRefreshKeepsTheListAndExplains() async {
         let client = ControlledFeedClient()
         let list = EpisodeList(podcast: "Swift Weekly", client: client)
-        let firstLoad = Task { await list.refresh() }
+        let firstLoad = PullToRefresh(list)
         #expect(await client.downloadStarted())
         client.respond(with: firstFeed)
-        await firstLoad.value
+        await firstLoad.waitUntilItReturns()
 
-        let pullToRefresh = Task { await list.refresh() }
+        let pullToRefresh = PullToRefresh(list)
         #expect(await client.downloadStarted())
         client.fail()
-        await pullToRefresh.value
+        await pullToRefresh.waitUntilItReturns()
         #expect(list.episodes == firstFeed)
         #expect(!list.isRefreshing)
         #expect(list.errorMessage == "Couldn't refresh “Swift Weekly”. Pull to try again.")
@@ -105,7 +128,8 @@ private let secondFeed = [Episode(title: "Regions"), Episode(title: "Actors"), E
     @Test func reloadCanBeAwaitedOnItsOwn() async throws {
         let client = ControlledFeedClient()
         let list = EpisodeList(podcast: "Swift Weekly", client: client)
-        let reload = Task { try await list.reload() }
+        let reloadFeed: () async throws -> Void = list.reload
+        let reload = Task { try await reloadFeed() }
         #expect(await client.downloadStarted())
         #expect(list.episodes.isEmpty, "the list changes only once the download is done")
         client.respond(with: firstFeed)

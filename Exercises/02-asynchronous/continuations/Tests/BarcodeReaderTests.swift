@@ -98,7 +98,9 @@ private let catalog = ["4006381333931": "Pencils", "5000112637922": "Cola"]
         _ = await scan.finish()
         camera.fail(ControlledCamera.Failure.noPermission)
         let result = try #require(await scan.finish(), Comment(rawValue: neverResumed))
-        #expect(throws: ControlledCamera.Failure.noPermission) { try result.get() }
+        #expect(throws: ControlledCamera.Failure.noPermission, "scan() should throw the camera's own error") {
+            try result.get()
+        }
     }
 
     @Test func closingTheCameraThrowsCancellationError() async throws {
@@ -107,9 +109,11 @@ private let catalog = ["4006381333931": "Pencils", "5000112637922": "Cola"]
         _ = await scan.finish()
         camera.close()
         let result = try #require(await scan.finish(), Comment(rawValue: neverResumed))
-        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(
+            throws: CancellationError.self,
+            "a closed camera is neither a barcode nor a failure: resume by throwing CancellationError()"
+        ) { try result.get() }
     }
-
 
     @Test func theShoppingListAddsTheScannedProduct() async {
         let camera = ControlledCamera()

@@ -68,12 +68,13 @@ final class ControlledMailServer: MailServer {
     struct ServerError: Error {}
 }
 
-/// Three messages on the first page; twelve unread in the whole mailbox.
+/// Four messages on the first page; twelve unread in the whole mailbox.
 private func sampleInbox(on server: ControlledMailServer) -> Inbox {
     Inbox(server: server, messages: [
         Message(id: 1, subject: "Lunch on Friday?"),
         Message(id: 2, subject: "Your invoice for March"),
         Message(id: 3, subject: "Re: the release plan"),
+        Message(id: 4, subject: "Photos from the offsite"),
     ], unreadCount: 12)
 }
 
@@ -86,7 +87,7 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
         #expect(await server.hasReceived(.markAsRead(2)))
         server.succeed(.markAsRead(2))
         try await tap.value
-        #expect(inbox.messages.map(\.isRead) == [false, true, false])
+        #expect(inbox.messages.map(\.isRead) == [false, true, false, false])
         #expect(inbox.unreadCount == 11)
     }
 
@@ -102,8 +103,8 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
         try await first.value
         server.succeed(.markAsRead(3))
         try await second.value
-        #expect(inbox.messages.map(\.isRead) == [true, false, true], "both messages should be read")
-        #expect(inbox.unreadCount == 10, "two messages were read: the badge should count both")
+        #expect(inbox.messages.map(\.isRead) == [true, false, true, false], "both messages should be read")
+        #expect(inbox.unreadCount == 10, "two messages were read: the badge should count both (a count computed before the `await` is stale after it)")
     }
 
     @Test func aMessageDeletedMeanwhileStaysDeleted() async throws {
@@ -118,8 +119,11 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
         try await deleteFirst.value
         server.succeed(.markAsRead(3))
         try await markThird.value
-        #expect(inbox.messages.map(\.id) == [2, 3], "the deleted message came back")
-        #expect(inbox.messages.map(\.isRead) == [false, true])
+        #expect(inbox.messages.map(\.id) == [2, 3, 4], "the deleted message came back")
+        #expect(
+            inbox.messages.map(\.isRead) == [false, true, false],
+            "the wrong message was marked as read: an index found before the `await` points elsewhere after it"
+        )
         #expect(inbox.unreadCount == 10, "one unread message was deleted, another was read")
     }
 
@@ -134,7 +138,11 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
         try await deleteSecond.value
         server.succeed(.markAsRead(2))
         try await markSecond.value
-        #expect(inbox.messages.map(\.id) == [1, 3], "the deleted message came back")
+        #expect(inbox.messages.map(\.id) == [1, 3, 4], "the deleted message came back")
+        #expect(
+            inbox.messages.map(\.isRead) == [false, false, false],
+            "the wrong message was marked as read: an index found before the `await` points elsewhere after it"
+        )
         #expect(inbox.unreadCount == 11, "one unread message left the inbox: the badge should drop by one")
     }
 
@@ -147,7 +155,7 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
         await server.answerEverything()
         try await first.value
         try await second.value
-        #expect(inbox.messages.map(\.isRead) == [false, true, false])
+        #expect(inbox.messages.map(\.isRead) == [false, true, false, false])
         #expect(inbox.unreadCount == 11, "one message was read, however many times it was tapped")
     }
 
@@ -158,7 +166,26 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
         #expect(await server.hasReceived(.markAsRead(2)))
         server.fail(.markAsRead(2))
         await #expect(throws: ControlledMailServer.ServerError.self) { try await tap.value }
-        #expect(inbox.messages.map(\.isRead) == [false, false, false])
+        #expect(inbox.messages.map(\.isRead) == [false, false, false, false])
         #expect(inbox.unreadCount == 12)
+    }
+
+    @Test func aFailedRequestKeepsWhatOthersChangedMeanwhile() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let markFirst = Task { try await inbox.markAsRead(1) }
+        #expect(await server.hasReceived(.markAsRead(1)))
+        // While the first message waits, the third is marked as read, and that completes first.
+        let markThird = Task { try await inbox.markAsRead(3) }
+        #expect(await server.hasReceived(.markAsRead(3)))
+        server.succeed(.markAsRead(3))
+        try await markThird.value
+        server.fail(.markAsRead(1))
+        await #expect(throws: ControlledMailServer.ServerError.self) { try await markFirst.value }
+        #expect(
+            inbox.messages.map(\.isRead) == [false, false, true, false],
+            "the failed request undid a change made meanwhile: don't restore a snapshot taken before the `await`"
+        )
+        #expect(inbox.unreadCount == 11, "the third message was read meanwhile: the badge should still count it")
     }
 }

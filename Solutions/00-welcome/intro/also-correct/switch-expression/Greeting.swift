@@ -1,0 +1,37 @@
+// A chat app shows a line under each friend's name, depending on their presence.
+
+/// Whether a friend can be reached right now.
+enum Presence {
+    case online
+    case away(minutes: Int)
+    case offline
+    /// New in this release: the friend muted all notifications.
+    case doNotDisturb
+}
+
+/// A friend in the contact list.
+struct Friend {
+    var name: String
+    var presence: Presence
+}
+
+/// The status line shown under a friend's name in the contact list.
+func statusLine(for friend: Friend) -> String {
+    switch friend.presence {
+    case .online: "\(friend.name) is online"
+    case .away(let minutes) where minutes < 60: "\(friend.name) was active \(minutes) min ago"
+    case .away: "\(friend.name) is away"
+    case .offline: "\(friend.name) is offline"
+    case .doNotDisturb: "\(friend.name) does not want to be disturbed"
+    }
+}
+
+/// The greeting at the top of a new conversation.
+func greeting(for friend: Friend) -> String {
+    switch friend.presence {
+    case .online, .away:
+        return "Say hi to \(friend.name)!"
+    case .offline, .doNotDisturb:
+        return "Leave \(friend.name) a message."
+    }
+}

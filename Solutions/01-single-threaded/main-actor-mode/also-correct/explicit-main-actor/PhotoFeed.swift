@@ -1,0 +1,50 @@
+// A photo-sharing app's feed screen. This module is built in main actor mode:
+// every declaration without an isolation of its own is isolated to the main actor.
+
+/// One photo in the feed.
+struct Photo {
+    let id: Int
+    let author: String
+    var likes: Int = 0
+    var seen: Bool = false
+}
+
+/// The state behind the feed screen: the photos it shows and what the user did with them.
+final class PhotoFeed {
+    private(set) var photos: [Photo] = []
+
+    func receive(_ newPhotos: [Photo]) {
+        photos.append(contentsOf: newPhotos)
+    }
+
+    func like(photoID: Int) {
+        guard let index = photos.firstIndex(where: { $0.id == photoID }) else { return }
+        photos[index].likes += 1
+    }
+
+    func markAllSeen() {
+        for index in photos.indices {
+            photos[index].seen = true
+        }
+    }
+
+    func unseenCount() -> Int {
+        photos.filter { !$0.seen }.count
+    }
+}
+
+// Both functions read the feed, which lives on the main actor, and only the feed screen
+// (also on the main actor) calls them: they take the module's default isolation.
+
+/// The text of the badge on the feed tab: "3 new", or "" when everything has been seen.
+@MainActor func badgeText(for feed: PhotoFeed) -> String {
+    let count = feed.unseenCount()
+    return count == 0 ? "" : "\(count) new"
+}
+
+/// The line under a photo: "Ada · 2 likes".
+@MainActor func caption(for photoID: Int, in feed: PhotoFeed) -> String {
+    guard let photo = feed.photos.first(where: { $0.id == photoID }) else { return "" }
+    let likes = photo.likes == 1 ? "1 like" : "\(photo.likes) likes"
+    return "\(photo.author) · \(likes)"
+}

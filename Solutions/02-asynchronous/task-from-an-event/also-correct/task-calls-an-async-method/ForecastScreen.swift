@@ -1,0 +1,78 @@
+// A weather app's forecast screen, built in main actor mode. There is no UI framework here:
+// `Button` stands in for one, and the tests tap it.
+
+/// A button on screen. Like a UIKit or SwiftUI button, it calls its action synchronously.
+struct Button {
+    let title: String
+    let action: () -> Void
+
+    func tap() {
+        action()
+    }
+}
+
+/// Tomorrow's weather in one city.
+struct Forecast: Equatable {
+    let city: String
+    let summary: String
+}
+
+/// Fetches forecasts. The app uses a network client; the tests use a fake.
+protocol WeatherService {
+    func forecast(for city: String) async throws -> Forecast
+}
+
+/// Why a request failed, as the weather service reports it.
+enum WeatherError: Error {
+    case offline
+    case unknownCity
+}
+
+/// What the screen shows.
+enum ScreenState: Equatable {
+    case empty
+    case loading
+    case showing(Forecast)
+    case failed(String)
+}
+
+/// The state behind the forecast screen.
+final class ForecastScreen {
+    let city: String
+    let service: any WeatherService
+    private(set) var state = ScreenState.empty
+
+    init(city: String, service: any WeatherService) {
+        self.city = city
+        self.service = service
+    }
+
+    var refreshButton: Button {
+        Button(title: "Refresh", action: refreshTapped)
+    }
+
+    /// Runs synchronously, like every button action: it shows the spinner now, and starts a
+    /// task that waits for the service on the main actor, after the tap has returned.
+    func refreshTapped() {
+        state = .loading
+        Task { await load() }
+    }
+
+    /// Waits for the service and shows what it answered, or what went wrong.
+    func load() async {
+        do {
+            state = .showing(try await service.forecast(for: city))
+        } catch {
+            state = .failed(failureMessage(for: error))
+        }
+    }
+
+    /// What the screen says when a request fails.
+    func failureMessage(for error: any Error) -> String {
+        switch error {
+        case WeatherError.offline: "You're offline. Tap Refresh to try again."
+        case WeatherError.unknownCity: "No forecast for \(city)."
+        default: "Something went wrong. Tap Refresh to try again."
+        }
+    }
+}
