@@ -36,13 +36,25 @@ nonisolated final class RecordingNetwork: Network {
     await status.text()
 }
 
+/// Where a write came from, in words, for the failure messages.
+private func origin(of write: RecordingNetwork.Write) -> String {
+    switch write.isolation {
+    case nil:
+        "from no actor at all: marking the methods `@concurrent` or `nonisolated` only moves the hop, and the manager's state still lives on the main actor"
+    case let actor? where actor === MainActor.shared:
+        "from the main actor, where it queues up behind the UI"
+    case let actor?:
+        "from \(type(of: actor)), another actor"
+    }
+}
+
 @Test func theManagerWorksOnItsOwnActor() async throws {
     let network = RecordingNetwork()
     let manager = ConnectionManager(network: network)
     try await manager.send("hello", to: "swift.chat")
     let write = try #require(network.writes.first)
     #expect(write.isolation !== MainActor.shared, "the connection manager still works on the main actor")
-    #expect(write.isolation === manager, "the connection manager should work on its own actor")
+    #expect(write.isolation === manager, "the connection manager should work on its own actor, but “hello” was sent \(origin(of: write))")
 }
 
 @Test func theOutboxSyncNeverQueuesBehindTheUI() async throws {
@@ -56,7 +68,7 @@ nonisolated final class RecordingNetwork: Network {
     try await syncOutbox(outbox, using: manager)
     #expect(network.writes.map(\.text) == ["back online", "did I miss anything?", "hi all"])
     for write in network.writes {
-        #expect(write.isolation === manager, "“\(write.text)” was sent from the main actor, not from the manager's actor")
+        #expect(write.isolation === manager, "“\(write.text)” should be sent from the manager's actor, but was sent \(origin(of: write))")
     }
 }
 
