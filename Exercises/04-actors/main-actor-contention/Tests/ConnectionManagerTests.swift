@@ -99,3 +99,23 @@ private func origin(of write: RecordingNetwork.Write) -> String {
     ], using: manager)
     #expect(await text(of: status) == "2 servers · 3 sent")
 }
+
+/// Calls `operation`: a way to await a method whether it is async or not.
+private func perform<T>(_ operation: () async -> T) async -> T {
+    await operation()
+}
+
+@Test func theStatusLineReadsBothNumbersInOneVisit() async throws {
+    let manager = ConnectionManager(network: RecordingNetwork())
+    let status = StatusLine(manager: manager)
+    try await manager.send("one", to: "swift.chat")
+    // Two jobs for the main actor, which runs them in order: the status line starts reading,
+    // then a message to a new server goes out. The status line's own next step on the main
+    // actor comes only after both, so a second visit to the manager sees the message sent.
+    let reading = Task { await perform(status.text) }
+    let sending = Task { try await manager.send("two", to: "ios.chat") }
+    let text = await reading.value
+    try await sending.value
+    #expect(["1 servers · 1 sent", "2 servers · 2 sent"].contains(text),
+            "the status line showed “\(text)”, numbers the manager never had at the same time: it read them in two visits, and a message went out in between; ask the actor for both in one call")
+}
