@@ -25,12 +25,13 @@ actor GatheringService: ForecastService {
     }
 }
 
-/// Compiles only for actor types: the quota must be an actor of its own, not a class
-/// that some other actor protects.
-private func isAnActor<T: Actor>(_ type: T.Type) -> Bool { true }
+/// Compiles only for actor types: the quota must be an actor of its own, not a class that
+/// the main actor (or a lock) protects. On the main actor, every weather request running in
+/// the background would queue up behind the UI just to count.
+private func quotaMustBeAnActorOfItsOwnNotTheMainActor<T: Actor>(_ type: T.Type) -> Bool { true }
 
 @Test func theQuotaIsAnActor() {
-    #expect(isAnActor(RequestQuota.self))
+    #expect(quotaMustBeAnActorOfItsOwnNotTheMainActor(RequestQuota.self))
 }
 
 @Test func citiesAreFetchedAtTheSameTime() async {

@@ -36,13 +36,25 @@ nonisolated final class RecordingNetwork: Network {
     await status.text()
 }
 
+/// Where a write came from, in words, for the failure messages.
+private func origin(of write: RecordingNetwork.Write) -> String {
+    switch write.isolation {
+    case nil:
+        "from no actor at all: marking the methods `@concurrent` or `nonisolated` only moves the hop, and the manager's state still lives on the main actor"
+    case let actor? where actor === MainActor.shared:
+        "from the main actor, where it queues up behind the UI"
+    case let actor?:
+        "from \(type(of: actor)), another actor"
+    }
+}
+
 @Test func theManagerWorksOnItsOwnActor() async throws {
     let network = RecordingNetwork()
     let manager = ConnectionManager(network: network)
     try await manager.send("hello", to: "swift.chat")
     let write = try #require(network.writes.first)
     #expect(write.isolation !== MainActor.shared, "the connection manager still works on the main actor")
-    #expect(write.isolation === manager, "the connection manager should work on its own actor")
+    #expect(write.isolation === manager, "the connection manager should work on its own actor, but “hello” was sent \(origin(of: write))")
 }
 
 @Test func theOutboxSyncNeverQueuesBehindTheUI() async throws {
@@ -56,7 +68,7 @@ nonisolated final class RecordingNetwork: Network {
     try await syncOutbox(outbox, using: manager)
     #expect(network.writes.map(\.text) == ["back online", "did I miss anything?", "hi all"])
     for write in network.writes {
-        #expect(write.isolation === manager, "“\(write.text)” was sent from the main actor, not from the manager's actor")
+        #expect(write.isolation === manager, "“\(write.text)” should be sent from the manager's actor, but was sent \(origin(of: write))")
     }
 }
 
@@ -86,4 +98,24 @@ nonisolated final class RecordingNetwork: Network {
         OutgoingMessage(text: "three", host: "swift.chat"),
     ], using: manager)
     #expect(await text(of: status) == "2 servers · 3 sent")
+}
+
+/// Calls `operation`: a way to await a method whether it is async or not.
+private func perform<T>(_ operation: () async -> T) async -> T {
+    await operation()
+}
+
+@Test func theStatusLineReadsBothNumbersInOneVisit() async throws {
+    let manager = ConnectionManager(network: RecordingNetwork())
+    let status = StatusLine(manager: manager)
+    try await manager.send("one", to: "swift.chat")
+    // Two jobs for the main actor, which runs them in order: the status line starts reading,
+    // then a message to a new server goes out. The status line's own next step on the main
+    // actor comes only after both, so a second visit to the manager sees the message sent.
+    let reading = Task { await perform(status.text) }
+    let sending = Task { try await manager.send("two", to: "ios.chat") }
+    let text = await reading.value
+    try await sending.value
+    #expect(["1 servers · 1 sent", "2 servers · 2 sent"].contains(text),
+            "the status line showed “\(text)”, numbers the manager never had at the same time: it read them in two visits, and a message went out in between; ask the actor for both in one call")
 }

@@ -103,7 +103,9 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     let wallet = Wallet(balance: 100, bank: bank)
     let comics = await startPayment(30, to: "Comics", from: wallet)
     let music = await startPayment(50, to: "Music", from: wallet)
-    #expect(bank.pendingTransfers == ["Comics: 30", "Music: 50"], "both payments fit: the second one should not wait for the first")
+    // (`#require`: if the second payment waits in line, it never reaches the bank.)
+    try #require(bank.pendingTransfers == ["Comics: 30", "Music: 50"],
+                 "both payments fit: the second one should not wait in line for the first — don't turn the payments into a queue")
     bank.confirmAll()
     try await comics.value
     try await music.value
@@ -117,8 +119,8 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     let bike = await startPayment(80, to: "Bike shop", from: wallet)
     bank.failAll()
     await #expect(throws: PaymentError.bankUnavailable) { try await bike.value }
-    #expect(await wallet.balance == 100)
-    #expect(await wallet.payments.isEmpty)
+    #expect(await wallet.balance == 100, "the transfer failed, so the money never left: put it back when the bank fails")
+    #expect(await wallet.payments.isEmpty, "a failed transfer is not a payment")
     let retry = await startPayment(80, to: "Bike shop", from: wallet)
     bank.confirmAll()
     try await retry.value

@@ -115,7 +115,8 @@ private let deepDives = "https://example.com/deep-dives.png"
     // The first download is in flight. Two more episodes of the show ask for the artwork.
     let second = await startRequest(swiftTalk, from: cache)
     let third = await startRequest(swiftTalk, from: cache)
-    #expect(loader.requested == [swiftTalk], "each request started a download of its own")
+    #expect(loader.requested == [swiftTalk],
+            "each request started a download of its own: checking the cache after the `await` comes too late; store the download in flight before it")
     loader.finish(swiftTalk)
     for request in [first, second, third] {
         #expect(try await request.value == Artwork(url: swiftTalk, bytes: Array(swiftTalk.utf8)))

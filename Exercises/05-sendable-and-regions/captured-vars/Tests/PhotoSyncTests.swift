@@ -50,7 +50,8 @@ private actor ReversingCloud {
     let photos = ["beach.jpg", "cake.jpg", "dog.jpg", "eclipse.jpg", "fern.jpg"]
     let cloud = ReversingCloud(photos: photos, failing: ["cake.jpg", "eclipse.jpg"])
     let engine = SyncEngine(client: CloudClient(page: { _ in [] }, upload: { await cloud.upload($0) }))
-    #expect(await engine.uploadAll(photos) == ["cake.jpg", "eclipse.jpg"])
+    #expect(await engine.uploadAll(photos) == ["cake.jpg", "eclipse.jpg"],
+            "the failures came back in the order the uploads finished: let each task return its result, and collect the results in the order of the list")
 }
 
 @Test func noFailuresNoReport() async {

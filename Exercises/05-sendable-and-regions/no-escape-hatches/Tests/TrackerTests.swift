@@ -71,7 +71,8 @@ private final class MeetingClock: Sendable {
             foreground: { tracker.track("recipe-opened") }
         )
         // The import thread was still inside `track` when this thread tracked its event.
-        #expect(tracked.sequenceNumber == 2)
+        #expect(tracked.sequenceNumber == 2,
+                "two events tracked at the same moment got the same sequence number: reading, increasing and writing the counter must be one indivisible step")
         #expect(tracker.track("recipe-closed").sequenceNumber == 3)
     }
 
@@ -82,7 +83,8 @@ private final class MeetingClock: Sendable {
             background: { _ = Tracker(clock: clock.now) },
             foreground: { Tracker(clock: clock.now) }
         )
-        #expect(started.session == before + 2)
+        #expect(started.session == before + 2,
+                "two sessions started at the same moment got the same session number: reading, increasing and writing the counter must be one indivisible step")
         #expect(Tracker(clock: { 0 }).session == before + 3)
     }
 
@@ -95,8 +97,9 @@ private final class MeetingClock: Sendable {
             return await group.reduce(into: []) { $0 += $1 }
         }
         let handedOutTwice = numbers.count - Set(numbers).count
-        #expect(handedOutTwice == 0)
-        #expect(tracker.eventCount == 20_000)
+        #expect(handedOutTwice == 0,
+                "\(handedOutTwice) sequence numbers were handed out twice: the counter is still read and written in separate steps that tasks running at once interleave; protect it with `Atomic`")
+        #expect(tracker.eventCount == 20_000, "events were lost: two tasks wrote the same new count")
     }
 
     @Test func manyTasksStartSessionsAtOnce() async {
@@ -107,6 +110,7 @@ private final class MeetingClock: Sendable {
             return await group.reduce(into: []) { $0 += $1 }
         }
         let handedOutTwice = sessions.count - Set(sessions).count
-        #expect(handedOutTwice == 0)
+        #expect(handedOutTwice == 0,
+                "\(handedOutTwice) session numbers were handed out twice: the session counter is still read and written in separate steps that tasks running at once interleave; protect it with `Atomic`")
     }
 }

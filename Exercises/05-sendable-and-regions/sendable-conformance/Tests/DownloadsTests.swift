@@ -30,15 +30,22 @@ private func episode(_ title: String) -> Episode {
     #expect(await downloader.download(episode("ep1"), onCellular: false).map(\.title) == ["ep1"])
 }
 
+/// What the player does when an episode ends.
+private func markPlayed(_ episode: inout Episode) {
+    episode.isPlayed = true
+}
+
 @Test func theAppKeepsItsOwnCopyOfAnEpisode() async {
     let downloader = Downloader(policy: DownloadPolicy(allowsCellular: true, keepLatest: 5))
     var nowPlaying = episode("ep7")
     let kept = await downloader.download(nowPlaying, onCellular: false)
     // The player marks its episode played; the downloader's copy doesn't change, and the
     // player's copy isn't marked downloaded behind its back.
-    nowPlaying.isPlayed = true
-    #expect(kept[0].isPlayed == false)
-    #expect(nowPlaying.isDownloaded == false)
+    markPlayed(&nowPlaying)
+    #expect(kept[0].isPlayed == false,
+            "the player marked its episode played, and the downloader's changed too: they share one object; make `Episode` a value")
+    #expect(nowPlaying.isDownloaded == false,
+            "the downloader marked the player's episode downloaded behind its back: they share one object; make `Episode` a value")
     #expect(kept[0].artwork.pixelWidth == 600)
 }
 

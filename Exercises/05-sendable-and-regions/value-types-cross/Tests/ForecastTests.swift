@@ -72,18 +72,26 @@ private func screen(using service: FakeService) -> ForecastScreen {
         try await screen.showThreeMoreDays()
     }
     // The query that failed must not have replaced, or changed, the one the screen shows.
-    #expect(screen.lastQuery?.days == 3)
+    #expect(screen.lastQuery?.days == 3,
+            "the failed “3 more days” request left its edit behind in the query the screen shows: the screen and the network layer share one query object")
     #expect(screen.forecast?.highs == [20, 21, 22])
+}
+
+/// A copy of `value`, changed by `change`. For a value type, `value` itself stays as it was.
+private func copy<T>(of value: T, changedBy change: (inout T) -> Void) -> T {
+    var copy = value
+    change(&copy)
+    return copy
 }
 
 @Test func queriesAndForecastsAreValues() {
     let saved = ForecastQuery(city: "Oslo", days: 3)
-    var edited = saved
-    edited.days = 7
-    #expect(saved.days == 3)
+    let edited = copy(of: saved) { $0.days = 7 }
+    #expect(edited.days == 7)
+    #expect(saved.days == 3, "editing a copy of the query changed the saved one: a class is shared, not copied; make the query a value type")
 
     let today = Forecast(city: "Oslo", highs: [20])
-    var tomorrow = today
-    tomorrow.highs.append(21)
-    #expect(today.highs == [20])
+    let tomorrow = copy(of: today) { $0.highs.append(21) }
+    #expect(tomorrow.highs == [20, 21])
+    #expect(today.highs == [20], "changing a copy of the forecast changed the original: a class is shared, not copied; make the forecast a value type")
 }

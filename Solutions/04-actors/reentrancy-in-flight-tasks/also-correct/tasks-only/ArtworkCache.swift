@@ -1,0 +1,40 @@
+// A podcast app, built in main actor mode. Show artwork is downloaded once and kept in
+// memory. The cache is an actor: the episode list, the player and the widget all use it.
+
+/// A show's cover image.
+nonisolated struct Artwork: Equatable, Sendable {
+    let url: String
+    let bytes: [UInt8]
+}
+
+/// Downloads artwork. The app uses the network; the tests use a fake.
+nonisolated protocol ArtworkLoader: Sendable {
+    func load(_ url: String) async throws -> Artwork
+}
+
+/// Show artwork by URL, downloaded on first use.
+actor ArtworkCache {
+    private let loader: any ArtworkLoader
+    /// The download of each URL, in flight or finished: a finished task keeps its value.
+    private var downloads: [String: Task<Artwork, any Error>] = [:]
+
+    init(loader: any ArtworkLoader) {
+        self.loader = loader
+    }
+
+    /// The artwork at `url`, downloaded if the cache doesn't have it yet.
+    func artwork(for url: String) async throws -> Artwork {
+        if let download = downloads[url] {
+            return try await download.value
+        }
+        let download = Task { try await loader.load(url) }
+        downloads[url] = download
+        do {
+            return try await download.value
+        } catch {
+            // Forget the failure, so that the next request downloads again.
+            downloads[url] = nil
+            throw error
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Synchronization
+
+// The downloads package of a podcast app. The app hands its public types to the package's
+// `Downloader` actor, and gets them back, from whatever isolation domain it is in: they must
+// be `Sendable`. A `public` type is never `Sendable` implicitly; it has to say so, and then
+// the compiler checks the claim.
+
+/// Rules for downloading, chosen in Settings. They never change once made.
+/// Final, with only `let`s of `Sendable` types: an immutable class can be shared safely.
+public final class DownloadPolicy: Sendable {
+    public let allowsCellular: Bool
+    public let keepLatest: Int
+
+    public init(allowsCellular: Bool, keepLatest: Int) {
+        self.allowsCellular = allowsCellular
+        self.keepLatest = keepLatest
+    }
+}
+
+/// An episode's cover art, as the feed describes it.
+/// It was immutable already; now it says so.
+public final class Artwork: Sendable {
+    public let url: String
+    public let pixelWidth: Int
+
+    public init(url: String, pixelWidth: Int) {
+        self.url = url
+        self.pixelWidth = pixelWidth
+    }
+}
+
+/// One episode of a show. The player marks it played; the downloader, downloaded.
+/// Its flags are behind a lock, so that the class can be `Sendable`.
+public final class Episode: Sendable {
+    private struct Flags {
+        var isPlayed = false
+        var isDownloaded = false
+    }
+
+    public let title: String
+    public let artwork: Artwork
+    private let flags = Mutex(Flags())
+
+    public var isPlayed: Bool {
+        get { flags.withLock { $0.isPlayed } }
+        set { flags.withLock { $0.isPlayed = newValue } }
+    }
+
+    public var isDownloaded: Bool {
+        get { flags.withLock { $0.isDownloaded } }
+        set { flags.withLock { $0.isDownloaded = newValue } }
+    }
+
+    public init(title: String, artwork: Artwork) {
+        self.title = title
+        self.artwork = artwork
+    }
+}
+
+/// Downloads episodes, one policy for all of them.
+public actor Downloader {
+    private let policy: DownloadPolicy
+    private var library: [Episode] = []
+
+    public init(policy: DownloadPolicy) {
+        self.policy = policy
+    }
+
+    /// Downloads an episode, unless we are on cellular and the policy forbids it, and returns
+    /// the episodes kept on the device: the newest `keepLatest`, newest first.
+    public func download(_ episode: Episode, onCellular: Bool) -> [Episode] {
+        guard !onCellular || policy.allowsCellular else { return library }
+        episode.isDownloaded = true
+        library.insert(episode, at: 0)
+        library = Array(library.prefix(policy.keepLatest))
+        return library
+    }
+}
