@@ -1,3 +1,5 @@
+import ActorlingsCore
+import ActorlingsRuntime
 import Foundation
 import Testing
 
@@ -95,5 +97,41 @@ struct AttackTests {
         let generated = try await runActorlings(["dev", "generate"], in: destination)
         #expect(generated.status == 0, "\(generated.output)\(generated.errors)")
         return destination
+    }
+}
+
+/// Which findings count, given an exercise's `[only-in]` and `allow-while-shipped`.
+@Suite("Scoped constructs")
+struct ScopedConstructTests {
+    static let construct = Construct(id: "unchecked-sendable", name: "@unchecked Sendable", matchers: [.syntax("@unchecked")], why: "w", instead: "i")
+    static let queue = Construct(id: "dispatch-queue", name: "DispatchQueue", matchers: [.references(["Dispatch.DispatchQueue"])], why: "w", instead: "i")
+
+    static func finding(_ construct: Construct, in file: String) -> ForbiddenFinding {
+        ForbiddenFinding(construct: construct, file: file, line: 1, column: 1, lineText: "")
+    }
+
+    @Test("allow-while-shipped tolerates a construct only in a file still as shipped; [only-in] only in its files")
+    func kept() {
+        var exercise = Exercise(
+            id: "x", title: "X", stepNumber: 0, section: "s", files: ["A.swift", "B.swift"], testFiles: [], settings: CompilerSettings(),
+            expectedFailure: .tests([]), forbidden: ["unchecked-sendable", "dispatch-queue"], hints: [], afterPass: "", timeLimit: .seconds(1),
+            points: 1, directory: "Exercises/00-s/x", solutionDirectory: "Solutions/00-s/x")
+        exercise.allowedWhileShipped = ["unchecked-sendable"]
+        exercise.onlyIn = ["dispatch-queue": ["B.swift"]]
+        let screen = BuildRequest.Screen(
+            finder: ConstructFinder(constructs: [Self.construct, Self.queue]), sources: [], exercise: exercise,
+            shippedAsIs: ["Exercises/00-s/x/Sources/A.swift"])
+        let findings = [
+            Self.finding(Self.construct, in: "Exercises/00-s/x/Sources/A.swift"),
+            Self.finding(Self.construct, in: "Exercises/00-s/x/Sources/B.swift"),
+            Self.finding(Self.construct, in: "Solutions/00-s/x/A.swift"),
+            Self.finding(Self.queue, in: "Exercises/00-s/x/Sources/A.swift"),
+            Self.finding(Self.queue, in: "Exercises/00-s/x/Sources/B.swift"),
+        ]
+        #expect(
+            screen.kept(findings).map { "\($0.construct.id) \($0.file)" } == [
+                "unchecked-sendable Exercises/00-s/x/Sources/B.swift", "unchecked-sendable Solutions/00-s/x/A.swift",
+                "dispatch-queue Exercises/00-s/x/Sources/A.swift",
+            ])
     }
 }

@@ -144,6 +144,9 @@ public struct Exercise: Sendable, Equatable {
     /// Constructs allowed only in these of the learner's files (`[only-in]`): a bridge file may
     /// keep the callback API that every other file must stop using.
     public var onlyIn: [String: [String]] = [:]
+    /// Constructs the shipped code uses and a passing answer must not (`allow-while-shipped`):
+    /// tolerated in a learner file only while it is exactly as shipped.
+    public var allowedWhileShipped: [String] = []
     public var hints: [String]
     public var afterPass: String
     public var timeLimit: Duration

@@ -45,6 +45,7 @@ struct ExerciseLoader {
         let points = reader.integer("points", required: false)
         let forbid = reader.strings("forbid", required: false) ?? []
         let allow = reader.strings("allow", required: false) ?? []
+        let allowWhileShipped = reader.strings("allow-while-shipped", required: false) ?? []
         let hints = reader.strings("hints") ?? []
         let after = reader.string("after")
         let localTables = reader.tables("construct", required: false) ?? []
@@ -74,8 +75,8 @@ struct ExerciseLoader {
         }
         let known = constructIDs.union(local.map(\.id))
         let onlyIn = onlyInTable.map { loadOnlyIn($0, known: known, files: fileNames, problems: &problems) } ?? [:]
-        for construct in forbid + allow where !known.contains(construct) {
-            let key = forbid.contains(construct) ? "forbid" : "allow"
+        for construct in forbid + allow + allowWhileShipped where !known.contains(construct) {
+            let key = forbid.contains(construct) ? "forbid" : allow.contains(construct) ? "allow" : "allow-while-shipped"
             problems.append(
                 CourseLoader.unknownConstruct(
                     construct, file: definitionPath, line: table[key]?.line, key: key, known: constructIDs))
@@ -100,7 +101,7 @@ struct ExerciseLoader {
             return nil
         }
         var forbidden = defaultForbidden.filter { !allow.contains($0) }
-        for construct in forbid + local.map(\.id) + onlyIn.keys.sorted() where !forbidden.contains(construct) {
+        for construct in forbid + local.map(\.id) + onlyIn.keys.sorted() + allowWhileShipped where !forbidden.contains(construct) {
             forbidden.append(construct)
         }
         var exercise = Exercise(
@@ -111,6 +112,7 @@ struct ExerciseLoader {
             directory: directory, solutionDirectory: solutionDirectory)
         exercise.constructs = local
         exercise.onlyIn = onlyIn
+        exercise.allowedWhileShipped = allowWhileShipped
         return exercise
     }
 

@@ -22,11 +22,25 @@ public struct BuildRequest: Sendable {
         public var sources: [ConstructFinder.Source]
         /// The exercise whose `[only-in]` files keep a construct allowed.
         public var exercise: Exercise?
+        /// The learner files (display paths) still exactly as shipped, where `allow-while-shipped`
+        /// constructs are tolerated.
+        public var shippedAsIs: Set<String>
 
-        public init(finder: ConstructFinder, sources: [ConstructFinder.Source], exercise: Exercise? = nil) {
+        public init(finder: ConstructFinder, sources: [ConstructFinder.Source], exercise: Exercise? = nil, shippedAsIs: Set<String> = []) {
             self.finder = finder
             self.sources = sources
             self.exercise = exercise
+            self.shippedAsIs = shippedAsIs
+        }
+
+        /// The findings that count: not in an `[only-in]` file of their construct, and not an
+        /// `allow-while-shipped` construct in a file that is still as shipped.
+        public func kept(_ findings: [ForbiddenFinding]) -> [ForbiddenFinding] {
+            guard let exercise else { return findings }
+            return findings.filter { finding in
+                !exercise.allows(finding.construct.id, in: finding.file)
+                    && !(exercise.allowedWhileShipped.contains(finding.construct.id) && shippedAsIs.contains(finding.file))
+            }
         }
     }
 
@@ -163,9 +177,7 @@ public struct ExerciseBuilder: Sendable {
             throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
         }
         let view = CompilerView(astDump: result.output, moduleName: request.moduleName)
-        return screen.finder.findings(in: screen.sources, view: view).filter { finding in
-            !(screen.exercise?.allows(finding.construct.id, in: finding.file) ?? false)
-        }
+        return screen.kept(screen.finder.findings(in: screen.sources, view: view))
     }
 
     /// The dump of an 80-line exercise is about 400 kB; far past that is not an exercise.

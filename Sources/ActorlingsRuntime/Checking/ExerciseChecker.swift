@@ -40,6 +40,7 @@ public struct ExerciseChecker: Sendable {
         var sources: [String] = []
         var screened: [ConstructFinder.Source] = []
         var missing: [Diagnostic] = []
+        var shippedAsIs: Set<String> = []
         let finder = ConstructFinder(constructs: exercise.forbidden.compactMap { exercise.construct(id: $0, in: course) })
         for name in exercise.files {
             let relative = sourceDirectory + "/" + name
@@ -53,11 +54,15 @@ public struct ExerciseChecker: Sendable {
             }
             sources.append(path)
             screened.append(ConstructFinder.Source(path: path, displayPath: relative, text: String(decoding: data, as: UTF8.self)))
+            if let id = shipped.ids[exercise.sourcesPath + "/" + name], id == GitBlobID.of(Array(data)) {
+                shippedAsIs.insert(relative)
+            }
         }
         if !missing.isEmpty { return .compileFailed(missing) }
+        let screen = BuildRequest.Screen(finder: finder, sources: screened, exercise: exercise, shippedAsIs: shippedAsIs)
         // Attributes and modifiers are found in the tokens at once; names need the compiler's
         // view, which the builder reads before any of the learner's code runs.
-        let syntaxFindings = finder.findings(in: screened, view: nil).filter { !exercise.allows($0.construct.id, in: $0.file) }
+        let syntaxFindings = screen.kept(finder.findings(in: screened, view: nil))
         if !syntaxFindings.isEmpty { return .forbidden(syntaxFindings) }
 
         let testPaths = exercise.testPaths.map(absolute)
@@ -69,8 +74,7 @@ public struct ExerciseChecker: Sendable {
         let request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: testPaths,
             settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
-            expectedTests: expected,
-            screen: BuildRequest.Screen(finder: finder, sources: screened, exercise: exercise))
+            expectedTests: expected, screen: screen)
         return relativized(try await builder.build(request))
     }
 
