@@ -109,7 +109,7 @@ func settle(until done: () -> Bool) async {
     #expect(strap.subscriberCount == 2, "each stream has a subscription of its own")
     strap.send(.heartRate(101))
     strap.send(.disconnected)
-    #expect(strap.subscriberCount == 0)
+    #expect(strap.subscriberCount == 0, "each stream should unsubscribe once it ends, finished or cancelled")
     await settle { workout.status != "Live" && widget.status != "Live" }
     #expect([workout.status, widget.status] == ["Strap disconnected", "Strap disconnected"])
     following.forEach { $0.cancel() }  // if the streams didn't end, stop listening

@@ -82,13 +82,13 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
     let database = GatedDatabase()
     defer { database.letEverythingThrough() }
     let model = try await startImport(into: database)
-    #expect(model.progress == ImportProgress(imported: 0, total: 0))
+    #expect(model.progress == ImportProgress(imported: 0, total: 0), "progress was reported before its chunk was saved")
     database.finishSave()
     await database.waitForSave(2)
-    #expect(model.progress == ImportProgress(imported: 2, total: 5))
+    #expect(model.progress == ImportProgress(imported: 2, total: 5), "the screen should show the progress of each chunk once it is saved")
     database.finishSave()
     await database.waitForSave(3)
-    #expect(model.progress == ImportProgress(imported: 4, total: 5))
+    #expect(model.progress == ImportProgress(imported: 4, total: 5), "the screen should show the progress of each chunk once it is saved")
     database.finishSave()
     await model.importTask?.value
     #expect(model.progress == ImportProgress(imported: 5, total: 5))
@@ -106,8 +106,8 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
     database.letEverythingThrough()  // the second save finishes (and a third one would too)
     await model.importTask?.value
     #expect(database.batches.count == 2, "no chunk should start once the import is cancelled")
-    #expect(model.progress == ImportProgress(imported: 4, total: 5))
-    #expect(model.status == "Stopped after 4 photos")
+    #expect(model.progress == ImportProgress(imported: 4, total: 5), "the chunk in progress should be saved and reported before the import stops")
+    #expect(model.status == "Stopped after 4 photos", "a stopped import should throw `CancellationError`, so that the screen says it stopped")
 }
 
 @Test func anImportStoppedBeforeItStartsSavesNothing() async {
@@ -116,8 +116,8 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
     model.startImport(card)
     model.importTask?.cancel()  // the user taps Stop right away
     await model.importTask?.value
-    #expect(database.batches.isEmpty)
-    #expect(model.status == "Stopped after 0 photos")
+    #expect(database.batches.isEmpty, "an import stopped before it starts should save nothing: check for cancellation before each chunk")
+    #expect(model.status == "Stopped after 0 photos", "a stopped import should throw `CancellationError`, so that the screen says it stopped")
 }
 
 @Test func aSmallCardIsOneChunk() async {
@@ -128,4 +128,34 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
     #expect(database.batches == [card])
     #expect(model.progress == ImportProgress(imported: 5, total: 5))
     #expect(model.status == "Imported 5 photos")
+}
+
+/// What the import screen was told, and whether the import had been stopped when it was.
+final class ProgressLog {
+    private(set) var reports: [(progress: ImportProgress, importWasStopped: Bool)] = []
+
+    func record(_ progress: ImportProgress) {
+        reports.append((progress, Task.isCancelled))
+    }
+}
+
+@Test func theImportWaitsForEachProgressReport() async {
+    let database = GatedDatabase()
+    defer { database.letEverythingThrough() }
+    let importer = PhotoImporter(database: database, chunkSize: 2)
+    let log = ProgressLog()
+    let importing = Task {
+        try await importer.importPhotos(card) { progress in
+            log.record(progress)
+        }
+    }
+    await database.waitForSave(1)
+    importing.cancel()  // Stop, while the first chunk is being saved
+    database.letEverythingThrough()
+    _ = await importing.result
+    #expect(log.reports.map(\.progress) == [ImportProgress(imported: 2, total: 5)])
+    // The import's own (stopped) task reports, and waits until the screen has the progress; a
+    // `Task { @MainActor in … }` would report from a task of its own, which nobody waits for.
+    #expect(log.reports.first?.importWasStopped == true,
+            "the progress was reported from a task of its own (`Task { @MainActor in … }`), which the import doesn't wait for: await the progress closure")
 }

@@ -60,3 +60,19 @@ func settle(until done: () -> Bool) async {
     await settle { model.status != "Point the camera at a ticket" }
     #expect(model.status == "Move closer")
 }
+
+/// A busy camera: three frames arrive, in the one reused `Detection`, before the main actor
+/// gets a turn to run the updates they queued. Only values copied in the delegate method
+/// itself still hold each frame's ticket by then.
+@Test func eachTicketIsReadFromItsOwnFrame() async {
+    let model = EntranceModel()
+    let detection = Detection(payload: "", confidence: 0)
+    for (code, confidence) in [("GA-1", 0.95), ("GA-2", 0.96), ("GA-3", 0.97)] {
+        detection.payload = code
+        detection.confidence = confidence
+        model.scanner(didDetect: detection)
+    }
+    await settle { model.admitted.count == 3 || model.status.hasPrefix("Already") }
+    #expect(model.admitted.map(\.code) == ["GA-1", "GA-2", "GA-3"],
+            "a task read the Detection after the camera overwrote it with a later frame: copy its values in the delegate method, before the hop")
+}

@@ -136,5 +136,5 @@ actor Journal {
     let journal = Journal(storage: storage)
     await journal.write("Day 1", pause: Gate(open: true))
     #expect(storage.writes.map(\.text) == ["Day 1"])
-    #expect(storage.writes.first?.isolation === journal)
+    #expect(storage.writes.first?.isolation === journal, "the journal's draft was saved off the journal's actor: the autosave task should run on its caller's actor")
 }

@@ -83,7 +83,7 @@ final class GatedFolder: ExportFolder {
     folder.open()
     try await exporting.value
     #expect(folder.files == ["Pancakes.txt": "Pancakes\n- flour\n- milk\n- eggs"],
-            "the export read the editor after the user changed it, off the main actor")
+            "the export read the editor after the user changed it: export a Sendable copy of the recipe, made when the user tapped Export")
 }
 
 /// A type of the share sheet library's own: its conformance belongs to no actor.
@@ -101,4 +101,16 @@ struct ShoppingList: PlainTextConvertible, Sendable {
 
 @Test func theSharingProtocolStillWorksFromAnywhere() async {
     #expect(await textOffTheMainActor(ShoppingList(items: ["rice", "beans"])) == "rice, beans")
+}
+
+/// The library's `export`, as shipped: it exports any `PlainTextConvertible & Sendable` item.
+/// It isn't yours to change; if it no longer has this shape, this line doesn't compile.
+typealias TheLibrarysExportAsShipped = (ShoppingList, String, any ExportFolder) async throws -> Void
+
+@Test func theLibrarysExportStillTakesAnySendableItem() async throws {
+    let libraryExport: TheLibrarysExportAsShipped = export(_:as:to:)
+    let folder = GatedFolder()
+    folder.open()
+    try await libraryExport(ShoppingList(items: ["rice", "beans"]), "Shopping.txt", folder)
+    #expect(folder.files == ["Shopping.txt": "rice, beans"])
 }

@@ -78,7 +78,8 @@ final class FakeWeather: WeatherService {
     await model.refreshTask?.value
     screen.nextTurn()
     screen.nextTurn()  // nothing changed since the last frame: no new one
-    #expect(screen.frames == ["Oslo · pull to refresh", "Lima · loading…", "Lima · 18° sunny"])
+    #expect(screen.frames == ["Oslo · pull to refresh", "Lima · loading…", "Lima · 18° sunny"],
+            "the screen didn't redraw: nothing told it that the view model changed (make the view model @Observable)")
     #expect(weather.callerIsolations.count == 1)
     #expect(weather.callerIsolations.first.flatMap { $0 } === MainActor.shared,
             "the view model should ask for the forecast from the main actor")
@@ -90,7 +91,8 @@ final class FakeWeather: WeatherService {
     screen.nextTurn()
     await model.refresh()
     screen.nextTurn()
-    #expect(screen.frames == ["Oslo · pull to refresh", "Oslo · 4° rain"])
+    #expect(screen.frames == ["Oslo · pull to refresh", "Oslo · 4° rain"],
+            "the screen didn't redraw: nothing told it that the view model changed (make the view model @Observable)")
 }
 
 @Test @MainActor func aFailedRefreshSaysSo() async {
@@ -100,7 +102,8 @@ final class FakeWeather: WeatherService {
     model.select("Atlantis")
     await model.refreshTask?.value
     screen.nextTurn()
-    #expect(screen.frames == ["Oslo · pull to refresh", "Atlantis · no forecast, pull to try again"])
+    #expect(screen.frames == ["Oslo · pull to refresh", "Atlantis · no forecast, pull to try again"],
+            "the screen didn't redraw: nothing told it that the view model changed (make the view model @Observable)")
 }
 
 @Test @MainActor func theScreenRedrawsOnlyForWhatItShows() async {
@@ -115,4 +118,17 @@ final class FakeWeather: WeatherService {
     screen.nextTurn()
     #expect(screen.frames == ["Oslo"])
     #expect(bodyRuns == 1)
+}
+
+/// Background code, such as a widget's timeline or an App Intent, asks for a refresh.
+@concurrent func refreshFromTheBackground(_ model: WeatherViewModel) async {
+    await model.refresh()
+}
+
+@Test @MainActor func aRefreshFromBackgroundCodeRunsOnTheMainActor() async {
+    let weather = FakeWeather()
+    await refreshFromTheBackground(WeatherViewModel(service: weather))
+    #expect(weather.callerIsolations.count == 1)
+    #expect(weather.callerIsolations.first.flatMap { $0 } === MainActor.shared,
+            "the view model's refresh ran off the main actor: isolate the whole view model to the main actor, not only some of its methods")
 }

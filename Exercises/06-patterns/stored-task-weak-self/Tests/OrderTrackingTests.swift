@@ -111,7 +111,7 @@ private func openAndCloseTheScreen(feed: FakeCourierFeed) async -> () -> OrderTr
 @Test func closingTheScreenReleasesItsModel() async {
     let feed = FakeCourierFeed()
     let model = await openAndCloseTheScreen(feed: feed)
-    #expect(model() == nil, "the tracking task still holds the model: it can never go away")
+    #expect(model() == nil, "the tracking task still holds the model while it waits for the next update (a strong `self`, or `guard let self` before the loop): it can never go away")
     feed.send(nil)  // if it didn't go away, let its task end
 }
 
@@ -123,4 +123,20 @@ private func openAndCloseTheScreen(feed: FakeCourierFeed) async -> () -> OrderTr
     if model() != nil || feed.cancellations == 0 {
         feed.send(nil)
     }
+}
+
+@Test func anUpdateThatArrivesAsTheScreenClosesIsDropped() async {
+    let feed = FakeCourierFeed()
+    weak var closed: OrderTrackingModel?
+    do {
+        let model = OrderTrackingModel(orderID: "A17", feed: feed)
+        closed = model
+        model.startTracking()
+        await feed.waitForRequest(1)
+        feed.send(CourierUpdate(minutesAway: 5, street: "Pine Road"))  // an update arrives…
+    }
+    // …and the screen closes before the model's task has had a turn to show it. The task must
+    // find the model gone (`weak`), not use a model that no longer exists (`unowned`).
+    await settle { false }
+    #expect(closed == nil, "the tracking task still holds the model while it waits for the next update: it can never go away")
 }

@@ -1,0 +1,62 @@
+// A weather app's screen package, built without main actor mode. On Apple platforms a SwiftUI
+// view shows this view model; here, a terminal renderer in the tests plays the view's part.
+import Combine
+
+/// The forecast for one city, as the weather service sends it.
+struct Forecast: Equatable, Sendable {
+    let temperature: Int
+    let summary: String
+}
+
+/// The weather service. The app asks a server; the tests use a fake.
+protocol WeatherService: Sendable {
+    func forecast(for city: String) async throws -> Forecast
+}
+
+/// What the screen shows: a Sendable enum, one case per state of the screen.
+enum ScreenState: Equatable, Sendable {
+    case idle
+    case loading
+    case loaded(Forecast)
+    case failed
+}
+
+/// The state behind the weather screen.
+@MainActor
+final class WeatherViewModel: ObservableObject {
+    private let service: any WeatherService
+    @Published private(set) var city = "Oslo"
+    @Published private(set) var state = ScreenState.idle
+    private(set) var refreshTask: Task<Void, Never>?
+
+    init(service: any WeatherService) {
+        self.service = service
+    }
+
+    /// The line at the top of the screen.
+    var headline: String {
+        switch state {
+        case .idle: "\(city) · pull to refresh"
+        case .loading: "\(city) · loading…"
+        case .loaded(let forecast): "\(city) · \(forecast.temperature)° \(forecast.summary)"
+        case .failed: "\(city) · no forecast, pull to try again"
+        }
+    }
+
+    /// Called when the user picks a city from the list.
+    func select(_ city: String) {
+        self.city = city
+        state = .loading
+        refreshTask = Task { await refresh() }
+    }
+
+    /// Called when the user pulls to refresh, and by `select(_:)`.
+    func refresh() async {
+        state = .loading
+        do {
+            state = .loaded(try await service.forecast(for: city))
+        } catch {
+            state = .failed
+        }
+    }
+}
