@@ -145,4 +145,56 @@ struct SwiftTokenizerTests {
             ])
         #expect(tokens[4].kind == .regexLiteral && tokens[8].kind == .regexLiteral && tokens[3].kind == .operator)
     }
+
+    // MARK: Lexemes
+
+    @Test("Lexemes: kinds and exact text")
+    func lexemeKinds() {
+        let source = "@MainActor let r = /a+/ // c\n#if DEBUG\nx.default = 0x1F + \"s\\(1)\" as! Self\n#endif"
+        let lexemes = SwiftTokenizer.lexemes(in: source)
+        #expect(
+            lexemes.map(\.kind) == [
+                .attribute, .plain, .keyword, .plain, .regex, .plain, .comment, .plain, .keyword, .plain, .typeName,
+                .plain, .number, .plain, .string, .plain, .keyword, .plain, .keyword, .plain, .keyword,
+            ])
+        #expect(lexemes.filter { $0.kind == .regex || $0.kind == .string }.map(\.text) == ["/a+/", "\"s\\(1)\""])
+    }
+
+    @Test(
+        "Lexemes give back their source",
+        arguments: [
+            "", "let r = /\"\"\"/\nlet s = 1", "\"\\(/a/) \\(\"x\") \\(", "#/\nunclosed", "/* /* */", "`a` $0 ##if #if",
+            "e\u{301} \"\u{301}\" \r\n\t\u{FEFF}", "\\", "##/a/##", "/",
+        ])
+    func lexemesGiveBackTheirSource(source: String) {
+        #expect(SwiftTokenizer.lexemes(in: source).map(\.text).joined() == source)
+    }
+
+    @Test("Random sources: lexemes give them back, scalar for scalar, and plain ones are merged")
+    func randomSourcesRoundTrip() {
+        let fragments = [
+            "/", "//", "/*", "*/", "\"", "\"\"\"", "#", "\\", "(", ")", "[", "]", "{", "}", ",", ":", " ", "\t", "\n", "\r\n",
+            "\r", "a", "Self", "let", "return", "func", "try", "?", "!", "=", "+", "^", "1", "0x", ".", "@", "`", "$", "é",
+            "\u{301}", "\\(", "\\#(", "#/", "/#", "DispatchQueue",
+        ]
+        var random = SplitMix64(seed: 0x1E7E)
+        for round in 0..<2_000 {
+            let source: String
+            if round.isMultiple(of: 4) {
+                let bytes = (0..<Int.random(in: 0...120, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                source = String(decoding: bytes, as: UTF8.self)
+            } else {
+                source = (0..<Int.random(in: 0...60, using: &random))
+                    .map { _ in fragments[Int.random(in: 0..<fragments.count, using: &random)] }
+                    .joined()
+            }
+            let lexemes = SwiftTokenizer.lexemes(in: source)
+            let joined = lexemes.map(\.text).joined()
+            #expect(Array(joined.unicodeScalars) == Array(source.unicodeScalars), "\(source.debugDescription)")
+            #expect(lexemes.allSatisfy { !$0.text.isEmpty })
+            #expect(zip(lexemes, lexemes.dropFirst()).allSatisfy { $0.kind != .plain || $1.kind != .plain })
+            let tokens = SwiftTokenizer.codeTokens(in: source)
+            #expect(ForbiddenConstructScannerTests.positionsAreValid(tokens, in: source), "\(source.debugDescription)")
+        }
+    }
 }
