@@ -20,7 +20,8 @@ public struct SwiftToken: Sendable, Equatable {
         /// literal, whose text is not code; the code of its interpolations follows as tokens of
         /// their own. Keeping a token for it stops a match from running across a literal.
         case stringLiteral
-        /// A regex literal's opening delimiter (`#/`, `##/`, …); it stands for the whole literal.
+        /// A regex literal's opening delimiter (`/`, `#/`, `##/`, …); it stands for the whole
+        /// literal, whose text is not code.
         case regexLiteral
     }
 

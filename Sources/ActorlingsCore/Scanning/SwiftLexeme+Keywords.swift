@@ -1,4 +1,4 @@
-extension SwiftLexer {
+extension SwiftLexeme {
     /// Swift's keywords, contextual ones included: a lesson about concurrency is mostly about
     /// `actor`, `async`, `await`, `nonisolated`, `isolated`, `sending` and their kin, so those must
     /// stand out even where the compiler would also accept them as names.
