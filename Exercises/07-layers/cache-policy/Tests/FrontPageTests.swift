@@ -4,14 +4,23 @@ import Testing
 
 // This test module is built in main actor mode too: every `@Test` here runs on the main actor.
 
+/// Identifies the task that runs the caller. A background refresh runs in a task of its own;
+/// a refresh that `execute` awaits runs in its caller's task.
+nonisolated func currentTaskID() -> Int? {
+    withUnsafeCurrentTask { $0?.hashValue }
+}
+
 /// A fake newsroom. It counts requests, can be offline, and can hold every request until
-/// the test opens the gate.
+/// the test opens the gate. A request made in the task of the test's call (`callerTask`) is
+/// not held but counted: holding it would hold the answer too, and the test would never end.
 nonisolated final class FakeNewsroom: NewsAPI {
     private struct State {
         var headlines: [String]
         var offline: Bool
         var gated: Bool
         var requests = 0
+        var callerTask: Int?
+        var requestsInTheCallersTask = 0
         var held: [CheckedContinuation<Void, Never>] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
@@ -26,14 +35,28 @@ nonisolated final class FakeNewsroom: NewsAPI {
         state.withLock { $0.requests }
     }
 
+    /// The task whose call of `execute` (or of the repository) the test watches.
+    func watch(callerTask: Int?) {
+        state.withLock { $0.callerTask = callerTask }
+    }
+
+    /// How many requests ran in the watched task, so that the answer waited for them.
+    var requestsInTheCallersTask: Int {
+        state.withLock { $0.requestsInTheCallersTask }
+    }
+
     func headlines(for edition: String) async throws(NewsError) -> [String] {
+        let task = currentTaskID()
         await withCheckedContinuation { continuation in
             let (hold, ready) = state.withLock { state in
                 state.requests += 1
                 let ready = state.waiters.filter { $0.count <= state.requests }.map(\.continuation)
                 state.waiters.removeAll { $0.count <= state.requests }
-                if state.gated { state.held.append(continuation) }
-                return (state.gated, ready)
+                let inCallersTask = task != nil && task == state.callerTask
+                if inCallersTask { state.requestsInTheCallersTask += 1 }
+                let hold = state.gated && !inCallersTask
+                if hold { state.held.append(continuation) }
+                return (hold, ready)
             }
             ready.forEach { $0.resume() }
             if !hold { continuation.resume() }
@@ -106,8 +129,11 @@ private func makeRepository(_ newsroom: FakeNewsroom, cached: [String]? = nil) a
     let newsroom = FakeNewsroom(["Fresh news"], gated: true)
     let repository = await makeRepository(newsroom, cached: ["Old news"])
     // The newsroom holds every request until the gate opens, and the gate opens only after
-    // the answer. If this test runs out of time, the repository waited for the network.
+    // the answer: only a refresh in a task of its own can wait for it.
+    newsroom.watch(callerTask: currentTaskID())
     #expect(try await repository.frontPage(of: "world", policy: .cacheThenNetwork) == ["Old news"])
+    #expect(newsroom.requestsInTheCallersTask == 0,
+            "the cached answer waited for the network: the refresh was awaited instead of started in a task of its own")
     await newsroom.waitForRequests(1)
     newsroom.openTheGate()
 }
@@ -121,7 +147,7 @@ private func makeRepository(_ newsroom: FakeNewsroom, cached: [String]? = nil) a
 @Test func cacheThenNetworkRefreshesTheCacheInTheBackground() async throws {
     let newsroom = FakeNewsroom(["Fresh news"], gated: true)
     let (saved, savedContinuation) = AsyncStream.makeStream(of: [String].self)
-    // If this test runs out of time, `execute` waited for the network before answering.
+    newsroom.watch(callerTask: currentTaskID())
     let page = try await CachePolicyExecutor().execute(
         .cacheThenNetwork,
         fetch: { () async throws(NewsError) in try await newsroom.headlines(for: "world") },
@@ -129,6 +155,8 @@ private func makeRepository(_ newsroom: FakeNewsroom, cached: [String]? = nil) a
         save: { savedContinuation.yield($0) }
     )
     #expect(page == ["Old news"])
+    #expect(newsroom.requestsInTheCallersTask == 0,
+            "`execute` awaited the refresh before answering: start it in a task of its own")
     newsroom.openTheGate()
     var refreshes = saved.makeAsyncIterator()
     #expect(await refreshes.next() == ["Fresh news"], "the background refresh should save what it fetched")

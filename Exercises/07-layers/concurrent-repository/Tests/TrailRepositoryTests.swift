@@ -60,7 +60,7 @@ private func failure(of repository: any TrailRepository, in park: String) async 
         _ = try await repository.trails(in: park)
         return nil
     } catch {
-        return error
+        return error  // `error` is a `TrailError` only if the contract says `throws(TrailError)`
     }
 }
 
@@ -69,7 +69,7 @@ private func failure(of source: any TrailSource, for park: String) async -> Netw
         _ = try await source.trailsJSON(for: park)
         return nil
     } catch {
-        return error
+        return error  // `error` is a `NetworkError` only if the contract says `throws(NetworkError)`
     }
 }
 

@@ -43,7 +43,7 @@ private let carrier = FakeCarrier(replies: [
 
 nonisolated private func decodeAndMap(_ json: String) throws -> Parcel {
     let dto = try JSONDecoder().decode(ParcelDTO.self, from: Data(json.utf8))
-    return try ParcelMapper().parcel(from: dto)
+    return try ParcelMapper().parcel(from: dto)  // no `await`: the mapper belongs to no actor
 }
 
 nonisolated private func widgetLine(for parcel: Parcel) -> String {
@@ -51,7 +51,7 @@ nonisolated private func widgetLine(for parcel: Parcel) -> String {
 }
 
 nonisolated private func widgetLine(for error: TrackingError) -> String {
-    "\(error)"
+    "\(error)"  // the conformance to `CustomStringConvertible`, used off the main actor
 }
 
 /// How the app's crash reporter describes an error it gets as `any Error`, off the main actor.

@@ -5,6 +5,17 @@ import Testing
 
 // This test module is built in main actor mode too: every `@Test` here runs on the main actor.
 
+/// A probe for the main actor that asks the runtime, not the thread: the conformance below is
+/// isolated to the main actor, so a dynamic cast to it succeeds only on the main actor.
+nonisolated protocol OnTheMainActor {}
+nonisolated struct MainActorProbe: Sendable {}
+extension MainActorProbe: @MainActor OnTheMainActor {}
+
+nonisolated func isOnTheMainActor() -> Bool {
+    let probe: any Sendable = MainActorProbe()
+    return probe is any OnTheMainActor
+}
+
 /// A fake token file that the tests control. It answers both ways a storage contract can ask:
 /// synchronously, at once, or asynchronously, in which case a read can be held until the test
 /// releases it, so that the test decides what happens while the store waits.
@@ -14,6 +25,7 @@ nonisolated final class FakeTokenFile: TokenStorage {
         var holdingReads = false
         var heldReads: [CheckedContinuation<Void, Never>] = []
         var awaitedCalls = 0
+        var callsOnTheMainActor = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var woken: Set<Int> = []
         var nextWaiter = 0
@@ -30,11 +42,34 @@ nonisolated final class FakeTokenFile: TokenStorage {
     /// How many times the store awaited its storage.
     var awaitedCalls: Int { state.withLock { $0.awaitedCalls } }
 
+    /// How many times the store's storage was called on the main actor, not on the store's.
+    var callsOnTheMainActor: Int { state.withLock { $0.callsOnTheMainActor } }
+
     // Synchronous: what a store without suspension points calls.
 
-    func read() throws -> String? { state.withLock { $0.contents } }
-    func write(_ token: String) throws { state.withLock { $0.contents = token } }
-    func delete() throws { state.withLock { $0.contents = nil } }
+    func read() throws -> String? {
+        let onMain = isOnTheMainActor()
+        return state.withLock { state in
+            if onMain { state.callsOnTheMainActor += 1 }
+            return state.contents
+        }
+    }
+
+    func write(_ token: String) throws {
+        let onMain = isOnTheMainActor()
+        state.withLock { state in
+            if onMain { state.callsOnTheMainActor += 1 }
+            state.contents = token
+        }
+    }
+
+    func delete() throws {
+        let onMain = isOnTheMainActor()
+        state.withLock { state in
+            if onMain { state.callsOnTheMainActor += 1 }
+            state.contents = nil
+        }
+    }
 
     // Asynchronous: what a store that awaits its storage calls. A read returns what the file
     // held when the read started, and it may be held back until the test releases it.
@@ -169,4 +204,6 @@ nonisolated final class FakeTokenFile: TokenStorage {
     try await store.signIn(with: "tok-4")
     try await store.signOut()
     #expect(file.awaitedCalls == 0, "each `await` on the storage is a suspension point, where other calls get in")
+    #expect(file.callsOnTheMainActor == 0,
+            "the storage ran on the main actor: without `nonisolated`, its protocol's requirements are main-actor code, and each call is an `await`ed hop, a suspension point where other calls get in")
 }

@@ -28,6 +28,13 @@ actor FlakyServer: WorkoutServer {
     }
 }
 
+// The retry limit and the formatter are constants: any code may read them, from any isolation,
+// synchronously. This helper compiles only if they belong to no actor (`@MainActor` would make
+// the engine, and everyone else, `await` a constant).
+nonisolated func syncPolicy() -> String {
+    "\(maxAttempts) attempts, distances like \(DistanceFormatter.shared.string(fromMeters: 5_230))"
+}
+
 private let morningRun = Workout(id: 1, meters: 5_230)
 private let longRun = Workout(id: 2, meters: 21_097)
 
@@ -54,6 +61,10 @@ private let longRun = Workout(id: 2, meters: 21_097)
     #expect(await engine.sync([morningRun, longRun]) == 1)
     #expect(await server.attempts == [1, 1, 1, 2])
     #expect(await server.stored == [longRun])
+}
+
+@Test func theConstantsBelongToNoActor() {
+    #expect(syncPolicy() == "3 attempts, distances like 5.2 km")
 }
 
 @Test func theWatchAppsCompletionHandlerStillWorks() async {

@@ -27,6 +27,31 @@ func nextSleep(on clock: ManualClock) async {
     #expect(clock.sleeperCount == 0)
 }
 
+@Test func aTaskCancelledBeforeItSleepsDoesNotSleep() async {
+    let clock = ManualClock()
+    let (events, event) = AsyncStream.makeStream(of: String.self)
+    let sleep = Task {
+        do {
+            try await clock.sleep(for: .seconds(60))
+            event.yield("woke up")
+        } catch {
+            event.yield("cancelled")
+        }
+    }
+    // The task starts on the main actor, once this test lets it: it is cancelled before it
+    // gets to sleep, and `onCancel` runs before there is a sleeper to stop.
+    sleep.cancel()
+    let watcher = Task {
+        await nextSleep(on: clock)
+        event.yield("fell asleep")
+    }
+    var outcome = events.makeAsyncIterator()
+    #expect(await outcome.next() == "cancelled",
+            "a task cancelled before it slept went to sleep anyway: check `Task.isCancelled` where the sleeper is registered")
+    watcher.cancel()
+    clock.advance(by: .seconds(60 * 60))  // wakes the sleeper, if there is one
+}
+
 @Test func theEpisodePausesWhenTheTimeIsUp() async throws {
     let clock = ManualClock()
     try await confirmation("the episode pauses", expectedCount: 1) { paused in

@@ -93,6 +93,21 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
     #expect(server.wasCancelled(summit), "the late request is cancelled")
 }
 
+@Test func cancellingTheCallerCancelsBothRacers() async {
+    let server = FakeTileServer()
+    let timer = DeadlineGate()
+    let race = Task {
+        try await withDeadline(timer.deadline, for: summit) { try await server.data(for: summit) }
+    }
+    await server.waitForRequests(1)
+    race.cancel()
+    server.finish(summit)  // lets a request that nobody cancelled end
+    _ = await race.result
+    #expect(server.wasCancelled(summit),
+            "the caller of withDeadline was cancelled, yet its request went on: race child tasks of a task group, which share their caller's cancellation")
+    #expect(timer.wasCancelled, "the caller of withDeadline was cancelled, yet its timer went on")
+}
+
 // MARK: - The screen: decoding, progress, cancel, timeout
 
 @Test func tilesAreDecodedOffTheMainActor() async throws {
@@ -161,8 +176,9 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
     let onTheMap = await startRequest(summit, from: cache)
     model.cancelTapped()
     server.finish(summit)
-    #expect(try await onTheMap.value == FakeTileServer.data(of: summit),
-            "the map's request failed with the save")
+    let mapsTile = await onTheMap.result
+    #expect((try? mapsTile.get()) == FakeTileServer.data(of: summit),
+            "the map's request failed with the save: the fetch that both requests share was cancelled when the save's request left")
     await model.saving?.value
     #expect(model.status == "Cancelled")
 }

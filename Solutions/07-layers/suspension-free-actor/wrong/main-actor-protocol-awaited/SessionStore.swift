@@ -1,0 +1,65 @@
+// A music-streaming app, built in main actor mode. The session store keeps the user's access
+// token: in memory while the app runs, and in a small file between launches. Every screen
+// and every background download asks it for the token, so it is an actor.
+
+import Foundation
+
+/// Where the token lives between launches. The app uses a file; the tests use a fake.
+/// `nonisolated`, so that its requirements belong to no actor, and synchronous: calling it
+/// from the store's actor is a plain call, not a suspension point.
+protocol TokenStorage: Sendable {
+    func read() throws -> String?
+    func write(_ token: String) throws
+    func delete() throws
+}
+
+/// The token in a file, through `FileManager`, which is safe to use from any thread.
+nonisolated struct TokenFile: TokenStorage {
+    let path: String
+
+    func read() throws -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func write(_ token: String) throws {
+        try token.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    func delete() throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        try FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The signed-in user's access token. `nil` means signed out.
+/// No method awaits anything: each one runs from start to end before another one starts.
+actor SessionStore {
+    private let storage: any TokenStorage
+    private var token: String?
+    private var loaded = false
+
+    init(storage: any TokenStorage) {
+        self.storage = storage
+    }
+
+    func currentToken() async throws -> String? {
+        if !loaded {
+            token = try await storage.read()
+            loaded = true
+        }
+        return token
+    }
+
+    func signIn(with newToken: String) async throws {
+        try await storage.write(newToken)
+        token = newToken
+        loaded = true
+    }
+
+    func signOut() async throws {
+        try await storage.delete()
+        token = nil
+        loaded = true
+    }
+}

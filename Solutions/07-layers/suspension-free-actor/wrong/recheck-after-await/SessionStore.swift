@@ -1,0 +1,72 @@
+// A music-streaming app, built in main actor mode. The session store keeps the user's access
+// token: in memory while the app runs, and in a small file between launches. Every screen
+// and every background download asks it for the token, so it is an actor.
+
+import Foundation
+
+// TODO: signing out while a screen loads the token can leave the user signed in: at each
+// `await` below, the store lets other calls in, such as a sign-out, and then carries on with
+// what it read before. The storage is a stateless wrapper around the file system, which is
+// safe to use from any thread: there is nothing to wait for. Make its contract synchronous
+// and usable from any actor, so that the store's methods have no suspension points at all.
+
+/// Where the token lives between launches. The app uses a file; the tests use a fake.
+protocol TokenStorage: Sendable {
+    func read() async throws -> String?
+    func write(_ token: String) async throws
+    func delete() async throws
+}
+
+/// The token in a file, through `FileManager`, which is safe to use from any thread.
+nonisolated struct TokenFile: TokenStorage {
+    let path: String
+
+    @concurrent func read() async throws -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @concurrent func write(_ token: String) async throws {
+        try token.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @concurrent func delete() async throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        try FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The signed-in user's access token. `nil` means signed out.
+actor SessionStore {
+    private let storage: any TokenStorage
+    private var token: String?
+    private var loaded = false
+
+    init(storage: any TokenStorage) {
+        self.storage = storage
+    }
+
+    func currentToken() async throws -> String? {
+        if !loaded {
+            let stored = try await storage.read()
+            // Someone may have signed in or out while the store waited: check again.
+            if !loaded {
+                token = stored
+                loaded = true
+            }
+        }
+        return token
+    }
+
+    func signIn(with newToken: String) async throws {
+        try await storage.write(newToken)
+        token = newToken
+        loaded = true
+    }
+
+    func signOut() async throws {
+        try await storage.delete()
+        token = nil
+        loaded = true
+    }
+}
