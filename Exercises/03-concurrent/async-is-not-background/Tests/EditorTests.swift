@@ -28,13 +28,17 @@ nonisolated func describeSynchronousCaller() -> String {
 nonisolated final class ProbedPhoto: PixelSource {
     let rows: [[UInt8]] = [[0, 10, 200, 255], [50, 60, 70, 80], [255, 128, 1, 0]]
     private let callers = Mutex<[String]>([])
+    private let cancellations = Mutex<[Bool]>([])
 
     var height: Int { rows.count }
     var rowsWereReadFrom: [String] { callers.withLock { $0 } }
+    /// For each row, whether the task reading it was cancelled.
+    var rowsWereReadCancelled: [Bool] { cancellations.withLock { $0 } }
 
     func row(_ y: Int) async -> [UInt8] {
         let caller = describe(#isolation)
         callers.withLock { $0.append(caller) }
+        cancellations.withLock { $0.append(Task.isCancelled) }
         return rows[y]
     }
 }
@@ -61,6 +65,16 @@ nonisolated final class ProbedFilter: Filter {
     #expect(filter.rowsWereFilteredOn == ["off the main actor", "off the main actor", "off the main actor"],
             "the filter itself, the heavy part, must run off the main actor: moving only the reading off it leaves the screen stuttering")
     #expect(editor.preview == [[255, 245, 55, 0], [205, 195, 185, 175], [0, 127, 254, 255]])
+}
+
+@Test func theWorkStaysInTheCallersTask() async {
+    let photo = ProbedPhoto()
+    let editor = EditorModel(source: photo)
+    let editing = Task { await editor.applyFilter(Invert()) }
+    editing.cancel()  // before it starts: the test holds the main actor until the `await` below
+    await editing.value
+    #expect(photo.rowsWereReadCancelled == [true, true, true],
+            "the rows were read in a new task that the caller's cancellation doesn't reach: `await` a `@concurrent` function, which runs in the caller's task, instead of starting a `Task`")
 }
 
 @Test func previewShowsTheFilteredPhoto() async {
