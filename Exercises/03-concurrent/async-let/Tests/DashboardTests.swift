@@ -2,8 +2,8 @@ import Synchronization
 import Testing
 @testable import AsyncLet
 
-/// Counts the requests in flight. A request made from a child task is held until all the
-/// dashboard's requests have arrived, so that they are all in flight together if the code
+/// Counts the requests in flight. A request made from a child task is held until `expected`
+/// requests have arrived, so that they are all in flight together if the code
 /// lets them be. A request made on an actor (the main actor, here) is answered at once: its
 /// caller is waiting for it right there, and can't send another one until it is answered.
 actor RequestGate {
@@ -21,7 +21,7 @@ actor RequestGate {
         arrived += 1
         inFlight += 1
         mostInFlight = max(mostInFlight, inFlight)
-        if arrived == expected {
+        if arrived >= expected {
             held.forEach { $0.resume() }
             held = []
         } else if caller == nil {
@@ -47,10 +47,17 @@ nonisolated final class CancellationLog: Sendable {
 /// tells the gate where each request was made. It also notes, for each request, whether the
 /// task that made it was cancelled.
 nonisolated struct FakeWeatherService: WeatherService {
-    let gate = RequestGate(expected: 3)
-    var failingAlerts = false
+    let gate: RequestGate
+    let failingAlerts: Bool
     let cancellations = CancellationLog()
     var requestsSawCancellation: [String: Bool] { cancellations.requests }
+
+    /// `holdingRequestsUntil: 3` holds the dashboard's requests until all three have arrived;
+    /// by default, no request is held.
+    init(holdingRequestsUntil expected: Int = 1, failingAlerts: Bool = false) {
+        gate = RequestGate(expected: expected)
+        self.failingAlerts = failingAlerts
+    }
 
     private func note(_ request: String) {
         cancellations.note(request, cancelled: Task.isCancelled)
@@ -83,7 +90,7 @@ nonisolated struct FakeWeatherService: WeatherService {
 }
 
 @Test func theThreeRequestsAreInFlightTogether() async throws {
-    let service = FakeWeatherService()
+    let service = FakeWeatherService(holdingRequestsUntil: 3)
     try await DashboardModel(service: service).load(city: "Lisbon")
     let mostInFlight = await service.gate.mostInFlight
     #expect(mostInFlight == 3, "the most requests in flight at the same time")
