@@ -65,7 +65,7 @@ nonisolated struct FakeArticleStore: ArticleStore {
     let counts = await wordCounts(of: [1, 2, 3, 4, 5], in: store)
     #expect(counts == [1: 4, 2: 5, 3: 9, 4: 3, 5: 10])
     let mostInFlight = await store.gate.mostInFlight
-    #expect(mostInFlight == 5, "the most articles read at the same time")
+    #expect(mostInFlight == 5, "the most articles read at the same time: each child task reads its own article, off every actor, and returns its count — reading them through a shared actor, or in a loop, reads one at a time")
 }
 
 @Test func anEmptyListReadsNothing() async {
