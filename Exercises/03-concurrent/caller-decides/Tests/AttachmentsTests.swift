@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 @testable import CallerDecides
@@ -6,6 +7,32 @@ import Testing
 nonisolated func describe(_ isolation: (any Actor)?) -> String {
     guard let isolation else { return "no actor" }
     return isolation === MainActor.shared ? "the main actor" : "\(type(of: isolation))"
+}
+
+/// Where synchronous code runs, for probes that `#isolation` can't help: in a synchronous
+/// `nonisolated` function, `#isolation` is always `nil`. The main actor runs its jobs on the
+/// main dispatch queue, which this key marks; code running anywhere else doesn't see the mark.
+/// (Not `Thread.isMainThread`: main-actor code doesn't always run on the main thread.)
+nonisolated let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+nonisolated func describeSynchronousCaller() -> String {
+    DispatchQueue.getSpecific(key: mainQueueMark) == true ? "the main actor" : "off the main actor"
+}
+
+/// The heavy part of compressing: an averaging downsampler that notes where it ran.
+nonisolated final class ProbedDownsampler: Downsampler {
+    private let calls = Mutex<[String]>([])
+    var callers: [String] { calls.withLock { $0 } }
+
+    func downsample(_ bytes: [UInt8], by factor: Int) -> [UInt8] {
+        let caller = describeSynchronousCaller()
+        calls.withLock { $0.append(caller) }
+        return AveragingDownsampler().downsample(bytes, by: factor)
+    }
 }
 
 /// A store holding one 6-byte photo that notes where it was called from. Its methods are
@@ -50,8 +77,12 @@ actor OutgoingQueue {
 
 @Test func compressionLeavesTheMainActor() async {
     let store = ProbedStore()
-    _ = await AttachmentPipeline(store: store).compress(1, factor: 2)
-    #expect(store.callers == ["bytes from no actor"])
+    let downsampler = ProbedDownsampler()
+    let compressed = await AttachmentPipeline(store: store, downsampler: downsampler).compress(1, factor: 2)
+    #expect(compressed == [15, 40, 255])
+    #expect(store.callers == ["bytes from no actor"], "where the photo was read")
+    #expect(downsampler.callers == ["off the main actor"],
+            "where the photo was downsampled: the heavy part itself must leave the caller's actor, not only the reading")
 }
 
 @Test func compressionLeavesAnyOtherActor() async {
