@@ -40,6 +40,9 @@ nonisolated final class ProbedDownsampler: Downsampler {
 nonisolated final class ProbedStore: AttachmentStore {
     private let calls = Mutex<[String]>([])
     var callers: [String] { calls.withLock { $0 } }
+    /// For each read of a photo's bytes, whether the task reading it was cancelled.
+    private let cancellations = Mutex<[Bool]>([])
+    var bytesWereReadCancelled: [Bool] { cancellations.withLock { $0 } }
 
     func size(of attachmentID: Int) async -> Int {
         let caller = describe(#isolation)
@@ -50,6 +53,7 @@ nonisolated final class ProbedStore: AttachmentStore {
     func bytes(of attachmentID: Int) async -> [UInt8] {
         let caller = describe(#isolation)
         calls.withLock { $0.append("bytes from \(caller)") }
+        cancellations.withLock { $0.append(Task.isCancelled) }
         return [10, 20, 30, 50, 255, 255]
     }
 }
@@ -83,6 +87,16 @@ actor OutgoingQueue {
     #expect(store.callers == ["bytes from no actor"], "where the photo was read")
     #expect(downsampler.callers == ["off the main actor"],
             "where the photo was downsampled: the heavy part itself must leave the caller's actor, not only the reading")
+}
+
+@Test func compressionStaysInTheCallersTask() async {
+    let store = ProbedStore()
+    let pipeline = AttachmentPipeline(store: store)
+    let sending = Task { await pipeline.compress(1, factor: 2) }
+    sending.cancel()  // before it starts: the test holds the main actor until the `await` below
+    _ = await sending.value
+    #expect(store.bytesWereReadCancelled == [true],
+            "the photo was read in a new task that the caller's cancellation doesn't reach: `@concurrent` moves the function itself, in the caller's task; `Task { }` starts a new one")
 }
 
 @Test func compressionLeavesAnyOtherActor() async {
