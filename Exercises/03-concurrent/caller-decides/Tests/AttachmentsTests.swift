@@ -84,7 +84,8 @@ actor OutgoingQueue {
     let downsampler = ProbedDownsampler()
     let compressed = await AttachmentPipeline(store: store, downsampler: downsampler).compress(1, factor: 2)
     #expect(compressed == [15, 40, 255])
-    #expect(store.callers == ["bytes from no actor"], "where the photo was read")
+    #expect(store.callers == ["bytes from no actor"],
+            "where the photo was read: a `nonisolated` async function runs on its caller's actor")
     #expect(downsampler.callers == ["off the main actor"],
             "where the photo was downsampled: the heavy part itself must leave the caller's actor, not only the reading")
 }
@@ -104,7 +105,8 @@ actor OutgoingQueue {
     let queue = OutgoingQueue(pipeline: AttachmentPipeline(store: store))
     let prepared = await queue.prepare(1)
     #expect(prepared.compressed == [20, 186])
-    #expect(store.callers.last == "bytes from no actor")
+    #expect(store.callers.last == "bytes from no actor",
+            "where the photo was read: a `nonisolated` async function runs on its caller's actor, whichever it is")
 }
 
 @Test func labelsRunWhereTheirCallerRuns() async {
