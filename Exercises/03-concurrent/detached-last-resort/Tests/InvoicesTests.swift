@@ -99,7 +99,8 @@ nonisolated final class FakeLogger: Logger {
     let pdf = try await screen.export()
     #expect(String(decoding: pdf, as: UTF8.self).hasSuffix("3 0 obj (Total: 4,500 €) endobj\n"))
     #expect(screen.status == "Exported \(pdf.count) bytes")
-    #expect(invoice.callers == ["no actor", "no actor", "no actor"], "where the pages were read")
+    #expect(invoice.callers == ["no actor", "no actor", "no actor"],
+            "where the pages were read: a `nonisolated` async function runs on its caller's actor")
     #expect(logger.callers == ["off the main actor"],
             "where the pages were rendered: the rendering itself, not only the reading of the pages, must run off the main actor")
 }
@@ -136,7 +137,7 @@ nonisolated final class FakeLogger: Logger {
     await invoice.checkpoint.release()
     do {
         _ = try await exporting.value
-        Issue.record("the export finished although it was cancelled")
+        Issue.record("the export finished although it was cancelled: the rendering ran in a new task (`Task.detached` or `Task { }`), which isn't cancelled with the export")
     } catch {
         #expect(error is CancellationError)
     }
