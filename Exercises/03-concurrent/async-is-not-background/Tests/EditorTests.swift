@@ -89,11 +89,20 @@ nonisolated final class ProbedFilter: Filter {
 
 @Test func theScreenStateStaysOnTheMainActor() async {
     MainActor.assertIsolated()
-    #expect(describeSynchronousCaller() == "the main actor", "the probe itself recognizes the main actor")
     let editor = EditorModel(source: ProbedPhoto())
     #expect(editor.status == "Ready")
     await editor.applyFilter(Invert())
     // Read synchronously, as the screen does: this compiles only while they are main-actor state.
     #expect(editor.status == "Done")
     #expect(editor.preview.count == 3)
+}
+
+@Test func theProbeRecognizesTheMainActor() async {
+    MainActor.assertIsolated()
+    #expect(describeSynchronousCaller() == "the main actor", "the tests' own probe must recognize the main actor")
+    #expect(await offTheMainActor() == "off the main actor", "the tests' own probe must recognize code off the main actor")
+}
+
+@concurrent private func offTheMainActor() async -> String {
+    describeSynchronousCaller()
 }

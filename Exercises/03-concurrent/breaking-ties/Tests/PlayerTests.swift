@@ -82,3 +82,13 @@ nonisolated final class ProbedLibrary: SampleSource {
     #expect(library.loadedTracks == [1, 2])
     #expect(player.shown == Waveform(bars: [50, 100, 10, 100]))
 }
+
+@Test func theProbeRecognizesTheMainActor() async {
+    MainActor.assertIsolated()
+    #expect(describeSynchronousCaller() == "the main actor", "the tests' own probe must recognize the main actor")
+    #expect(await offTheMainActor() == "off the main actor", "the tests' own probe must recognize code off the main actor")
+}
+
+@concurrent private func offTheMainActor() async -> String {
+    describeSynchronousCaller()
+}

@@ -118,3 +118,13 @@ actor OutgoingQueue {
     #expect(store.callers.filter { $0.hasPrefix("size") } == ["size from the main actor", "size from OutgoingQueue"],
             "the label is cheap: it runs where its caller runs, and making it `@concurrent` too would send it to the thread pool and back for nothing")
 }
+
+@Test func theProbeRecognizesTheMainActor() async {
+    MainActor.assertIsolated()
+    #expect(describeSynchronousCaller() == "the main actor", "the tests' own probe must recognize the main actor")
+    #expect(await offTheMainActor() == "off the main actor", "the tests' own probe must recognize code off the main actor")
+}
+
+@concurrent private func offTheMainActor() async -> String {
+    describeSynchronousCaller()
+}

@@ -144,3 +144,13 @@ nonisolated final class FakeLogger: Logger {
     #expect(invoice.pagesRead == [1, 2], "no page is rendered once the export is cancelled")
     #expect(screen.status == "Exporting…")
 }
+
+@Test func theProbeRecognizesTheMainActor() async {
+    MainActor.assertIsolated()
+    #expect(describeSynchronousCaller() == "the main actor", "the tests' own probe must recognize the main actor")
+    #expect(await offTheMainActor() == "off the main actor", "the tests' own probe must recognize code off the main actor")
+}
+
+@concurrent private func offTheMainActor() async -> String {
+    describeSynchronousCaller()
+}
