@@ -8,19 +8,24 @@ nonisolated protocol PixelSource: Sendable {
     func row(_ y: Int) async -> [UInt8]
 }
 
-/// A filter the user can pick. Pure data, usable from any isolation domain.
-nonisolated enum Filter {
-    case invert
-    case brighten(by: UInt8)
-    case threshold(UInt8)
+/// A filter the user can pick: pure computation on one row of pixels, usable from any
+/// isolation domain.
+nonisolated protocol Filter: Sendable {
+    func apply(to row: [UInt8]) -> [UInt8]
+}
 
-    func apply(to row: [UInt8]) -> [UInt8] {
-        switch self {
-        case .invert: row.map { 255 - $0 }
-        case .brighten(let amount): row.map { $0 > 255 - amount ? 255 : $0 + amount }
-        case .threshold(let level): row.map { $0 >= level ? 255 : 0 }
-        }
-    }
+nonisolated struct Invert: Filter {
+    func apply(to row: [UInt8]) -> [UInt8] { row.map { 255 - $0 } }
+}
+
+nonisolated struct Brighten: Filter {
+    let amount: UInt8
+    func apply(to row: [UInt8]) -> [UInt8] { row.map { $0 > 255 - amount ? 255 : $0 + amount } }
+}
+
+nonisolated struct Threshold: Filter {
+    let level: UInt8
+    func apply(to row: [UInt8]) -> [UInt8] { row.map { $0 >= level ? 255 : 0 } }
 }
 
 /// The state behind the editor screen.
@@ -35,7 +40,7 @@ final class EditorModel {
 
     // The screen's state changes on the main actor; the heavy part runs in a `@concurrent`
     // function, which leaves the main actor when it is called and comes back with the result.
-    func applyFilter(_ filter: Filter) async {
+    func applyFilter(_ filter: any Filter) async {
         status = "Applying filter…"
         preview = await filteredRows(of: source, with: filter)
         status = "Done"
@@ -43,7 +48,7 @@ final class EditorModel {
 }
 
 /// Reads and filters every row of the photo, off the main actor.
-@concurrent func filteredRows(of source: any PixelSource, with filter: Filter) async -> [[UInt8]] {
+@concurrent func filteredRows(of source: any PixelSource, with filter: any Filter) async -> [[UInt8]] {
     var rows: [[UInt8]] = []
     for y in 0..<source.height {
         let row = await source.row(y)

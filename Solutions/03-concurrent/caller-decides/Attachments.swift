@@ -9,10 +9,27 @@ nonisolated protocol AttachmentStore: Sendable {
     func bytes(of attachmentID: Int) async -> [UInt8]
 }
 
+/// Shrinks a photo's bytes by `factor`: the heavy part of compressing it. Pure computation,
+/// usable from any isolation domain.
+nonisolated protocol Downsampler: Sendable {
+    func downsample(_ bytes: [UInt8], by factor: Int) -> [UInt8]
+}
+
+/// Averages each run of `factor` bytes into one.
+nonisolated struct AveragingDownsampler: Downsampler {
+    func downsample(_ bytes: [UInt8], by factor: Int) -> [UInt8] {
+        stride(from: 0, to: bytes.count, by: factor).map { start in
+            let run = bytes[start..<min(start + factor, bytes.count)]
+            return UInt8(run.reduce(0) { $0 + Int($1) } / run.count)
+        }
+    }
+}
+
 /// Prepares attachments for the chat screen (on the main actor) and for the outgoing
 /// queue (an actor of its own). Pure logic, usable from any isolation domain.
 nonisolated struct AttachmentPipeline {
     let store: any AttachmentStore
+    var downsampler: any Downsampler = AveragingDownsampler()
 
     /// The label under an attachment, such as "photo · 12 bytes". Cheap: it runs wherever
     /// its caller runs, which is what a library function should do.
@@ -23,12 +40,9 @@ nonisolated struct AttachmentPipeline {
 
     // Compressing is heavy: `@concurrent` makes it leave its caller's actor every time.
 
-    /// Shrinks a photo before it is sent, by averaging each run of `factor` bytes into one.
+    /// Shrinks a photo before it is sent.
     @concurrent func compress(_ attachmentID: Int, factor: Int) async -> [UInt8] {
         let bytes = await store.bytes(of: attachmentID)
-        return stride(from: 0, to: bytes.count, by: factor).map { start in
-            let run = bytes[start..<min(start + factor, bytes.count)]
-            return UInt8(run.reduce(0) { $0 + Int($1) } / run.count)
-        }
+        return downsampler.downsample(bytes, by: factor)
     }
 }

@@ -8,19 +8,24 @@ nonisolated protocol PixelSource: Sendable {
     func row(_ y: Int) async -> [UInt8]
 }
 
-/// A filter the user can pick. Pure data, usable from any isolation domain.
-nonisolated enum Filter {
-    case invert
-    case brighten(by: UInt8)
-    case threshold(UInt8)
+/// A filter the user can pick: pure computation on one row of pixels, usable from any
+/// isolation domain.
+nonisolated protocol Filter: Sendable {
+    func apply(to row: [UInt8]) -> [UInt8]
+}
 
-    func apply(to row: [UInt8]) -> [UInt8] {
-        switch self {
-        case .invert: row.map { 255 - $0 }
-        case .brighten(let amount): row.map { $0 > 255 - amount ? 255 : $0 + amount }
-        case .threshold(let level): row.map { $0 >= level ? 255 : 0 }
-        }
-    }
+nonisolated struct Invert: Filter {
+    func apply(to row: [UInt8]) -> [UInt8] { row.map { 255 - $0 } }
+}
+
+nonisolated struct Brighten: Filter {
+    let amount: UInt8
+    func apply(to row: [UInt8]) -> [UInt8] { row.map { $0 > 255 - amount ? 255 : $0 + amount } }
+}
+
+nonisolated struct Threshold: Filter {
+    let level: UInt8
+    func apply(to row: [UInt8]) -> [UInt8] { row.map { $0 >= level ? 255 : 0 } }
 }
 
 /// The state behind the editor screen.
@@ -37,7 +42,7 @@ final class EditorModel {
     // It doesn't: every row is still filtered on the main actor. Keep the screen's state
     // (`status`, `preview`) on the main actor, and move the reading and filtering of the
     // rows off it.
-    func applyFilter(_ filter: Filter) async {
+    func applyFilter(_ filter: any Filter) async {
         status = "Applying filter…"
         var rows: [[UInt8]] = []
         for y in 0..<source.height {

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 @testable import BreakingTies
@@ -6,6 +7,32 @@ import Testing
 nonisolated func describe(_ isolation: (any Actor)?) -> String {
     guard let isolation else { return "no actor" }
     return isolation === MainActor.shared ? "the main actor" : "\(type(of: isolation))"
+}
+
+/// Where synchronous code runs, for probes that `#isolation` can't help: in a synchronous
+/// `nonisolated` function, `#isolation` is always `nil`. The main actor runs its jobs on the
+/// main dispatch queue, which this key marks; code running anywhere else doesn't see the mark.
+/// (Not `Thread.isMainThread`: main-actor code doesn't always run on the main thread.)
+nonisolated let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+nonisolated func describeSynchronousCaller() -> String {
+    DispatchQueue.getSpecific(key: mainQueueMark) == true ? "the main actor" : "off the main actor"
+}
+
+/// The heavy part: a peak meter that notes where each slice was measured.
+nonisolated final class ProbedMeter: Meter {
+    private let callers = Mutex<[String]>([])
+    var slicesWereMeasuredOn: Set<String> { Set(callers.withLock { $0 }) }
+
+    func level(of slice: ArraySlice<Int16>) -> Int {
+        let caller = describeSynchronousCaller()
+        callers.withLock { $0.append(caller) }
+        return PeakMeter().level(of: slice)
+    }
 }
 
 /// A library of two short tracks that notes every load and where it was called from:
@@ -36,10 +63,14 @@ nonisolated final class ProbedLibrary: SampleSource {
 
 @Test func waveformsAreComputedOffTheMainActor() async {
     let library = ProbedLibrary()
-    let player = PlayerModel(source: library)
+    let meter = ProbedMeter()
+    let player = PlayerModel(source: library, meter: meter)
     await player.show(trackID: 1)
     await player.show(trackID: 2)
-    #expect(library.callers == ["no actor", "no actor"])
+    #expect(library.callers == ["no actor", "no actor"], "where the samples were loaded")
+    #expect(meter.slicesWereMeasuredOn == ["off the main actor"],
+            "where the waveform was computed: the computation itself, not only the loading of the samples, must run off the main actor")
+    #expect(player.shown == Waveform(bars: [3, 6, 0, 0]))
 }
 
 @Test func eachTrackIsComputedOnce() async {
@@ -50,4 +81,14 @@ nonisolated final class ProbedLibrary: SampleSource {
     await player.show(trackID: 1)
     #expect(library.loadedTracks == [1, 2])
     #expect(player.shown == Waveform(bars: [50, 100, 10, 100]))
+}
+
+@Test func theProbeRecognizesTheMainActor() async {
+    MainActor.assertIsolated()
+    #expect(describeSynchronousCaller() == "the main actor", "the tests' own probe must recognize the main actor")
+    #expect(await offTheMainActor() == "off the main actor", "the tests' own probe must recognize code off the main actor")
+}
+
+@concurrent private func offTheMainActor() async -> String {
+    describeSynchronousCaller()
 }

@@ -90,10 +90,11 @@ private func nextStart(of client: FakeTransferClient) async -> String? {
     let downloading = Task { try await download("episode-3.mp3", using: client) }
     _ = await nextStart(of: client)
     downloading.cancel()  // the user tapped Cancel
-    #expect(client.cancelledURLs == ["episode-3.mp3"], "the transfer was cancelled along with the task")
+    #expect(client.cancelledURLs == ["episode-3.mp3"],
+            "the transfer was cancelled along with the task: while the task waits in the continuation, only a cancellation handler around that wait can pass the news on; a check before the start comes too early")
     // Without that, the transfer would run to the end: play it out, so that the test finishes.
     client.finish("episode-3.mp3", with: .success([1, 2, 3]))
-    await #expect(throws: CancellationError.self) {
+    await #expect(throws: CancellationError.self, "a cancelled download ends with `CancellationError`, not with the episode") {
         try await downloading.value
     }
 }

@@ -102,7 +102,7 @@ nonisolated final class FakeFolder: ExportFolder {
     await folder.checkpoint.waitUntilReached()  // "Groceries.md" is being written
     exporting.cancel()                          // the user tapped Cancel
     await folder.checkpoint.release()
-    await #expect(throws: CancellationError.self) {
+    await #expect(throws: CancellationError.self, "a cancelled export must not look finished: it stops by throwing `CancellationError`, not by returning what it wrote") {
         try await exporting.value
     }
     #expect(store.notesRead == [1, 2], "no note is read once the export is cancelled")

@@ -40,7 +40,8 @@ nonisolated final class ProbedBook: ChapterSource {
 @Test func paginationRunsOffTheMainActor() async {
     let book = ProbedBook()
     await ReaderModel().open(book, width: 20, linesPerPage: 2)
-    #expect(book.chaptersWereReadFrom == ["no actor", "no actor"])
+    #expect(book.chaptersWereReadFrom == ["no actor", "no actor"],
+            "where the chapters were read and laid out: a `nonisolated` async function runs on its caller's actor; only `@concurrent` leaves it")
 }
 
 /// The layout, called synchronously from outside the main actor, as `paginate` calls it.

@@ -1,8 +1,8 @@
 import Testing
 @testable import TaskGroup
 
-/// Counts the requests in flight. A request made from a child task is held until all the
-/// expected requests have arrived, so that they are all in flight together if the code lets
+/// Counts the requests in flight. A request made from a child task is held until `expected`
+/// requests have arrived, so that they are all in flight together if the code lets
 /// them be. A request made on an actor is answered at once: its caller is waiting for it
 /// right there, and can't send another one until it is answered.
 actor RequestGate {
@@ -20,7 +20,7 @@ actor RequestGate {
         arrived += 1
         inFlight += 1
         mostInFlight = max(mostInFlight, inFlight)
-        if arrived == expected {
+        if arrived >= expected {
             held.forEach { $0.resume() }
             held = []
         } else if caller == nil {
@@ -42,8 +42,10 @@ nonisolated struct FakeArticleStore: ArticleStore {
     ]
     let gate: RequestGate
 
-    init(expectedRequests: Int) {
-        gate = RequestGate(expected: expectedRequests)
+    /// `holdingRequestsUntil: n` holds each request made off every actor until `n` requests
+    /// have arrived; by default, no request is held.
+    init(holdingRequestsUntil expected: Int = 1) {
+        gate = RequestGate(expected: expected)
     }
 
     func text(of articleID: Int) async -> String {
@@ -53,21 +55,21 @@ nonisolated struct FakeArticleStore: ArticleStore {
 }
 
 @Test func eachArticleGetsItsWordCount() async {
-    let list = ReadingListModel(store: FakeArticleStore(expectedRequests: 3))
+    let list = ReadingListModel(store: FakeArticleStore())
     await list.refresh(articleIDs: [3, 1, 5])
     #expect(list.lines == ["Article 3: 9 words", "Article 1: 4 words", "Article 5: 10 words"])
 }
 
 @Test func allArticlesAreCountedInParallel() async {
-    let store = FakeArticleStore(expectedRequests: 5)
+    let store = FakeArticleStore(holdingRequestsUntil: 5)
     let counts = await wordCounts(of: [1, 2, 3, 4, 5], in: store)
     #expect(counts == [1: 4, 2: 5, 3: 9, 4: 3, 5: 10])
     let mostInFlight = await store.gate.mostInFlight
-    #expect(mostInFlight == 5, "the most articles read at the same time")
+    #expect(mostInFlight == 5, "the most articles read at the same time: each child task reads its own article, off every actor, and returns its count — reading them through a shared actor, or in a loop, reads one at a time")
 }
 
 @Test func anEmptyListReadsNothing() async {
-    let list = ReadingListModel(store: FakeArticleStore(expectedRequests: 0))
+    let list = ReadingListModel(store: FakeArticleStore())
     await list.refresh(articleIDs: [])
     #expect(list.lines.isEmpty)
 }

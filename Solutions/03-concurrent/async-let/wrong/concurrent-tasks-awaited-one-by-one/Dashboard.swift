@@ -1,0 +1,45 @@
+// A weather app, built in main actor mode. Its dashboard shows three things about a city,
+// each from its own endpoint of the weather service.
+
+nonisolated struct Forecast: Equatable {
+    let highCelsius: Int
+    let summary: String
+}
+
+nonisolated struct AirQuality: Equatable {
+    let index: Int
+}
+
+nonisolated struct WeatherAlert: Equatable {
+    let title: String
+}
+
+/// The weather service's three endpoints. Each answers after a network round trip.
+nonisolated protocol WeatherService: Sendable {
+    func forecast(for city: String) async throws -> Forecast
+    func airQuality(for city: String) async throws -> AirQuality
+    func alerts(for city: String) async throws -> [WeatherAlert]
+}
+
+/// The state behind the dashboard screen.
+final class DashboardModel {
+    let service: any WeatherService
+    private(set) var lines: [String] = []
+
+    init(service: any WeatherService) {
+        self.service = service
+    }
+
+    // Each request in its own task, off the main actor, so that they run at the same time.
+    func load(city: String) async throws {
+        let service = self.service
+        let forecastTask = Task { @concurrent in try await service.forecast(for: city) }
+        let airTask = Task { @concurrent in try await service.airQuality(for: city) }
+        let alertsTask = Task { @concurrent in try await service.alerts(for: city) }
+        let forecast = try await forecastTask.value
+        let air = try await airTask.value
+        let alerts = try await alertsTask.value
+        lines = ["\(city): \(forecast.summary), \(forecast.highCelsius) °C", "Air quality: \(air.index)"]
+            + alerts.map { "Alert: \($0.title)" }
+    }
+}
