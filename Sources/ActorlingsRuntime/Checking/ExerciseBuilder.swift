@@ -91,7 +91,7 @@ public struct ExerciseBuilder: Sendable {
         let moduleObject = "\(directory)/\(request.moduleName).o"
 
         // 0. What the compiler understood of the learner's code, read while the module compiles
-        //    (a type check costs about half a compile, on the other core).
+        //    (a type check costs about half a compile, on the other core). Links and runs wait for it.
         async let screened = screen(request, common: common)
 
         // 1. The learner's module.
@@ -101,7 +101,10 @@ public struct ExerciseBuilder: Sendable {
                 "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c",
             ]
                 + request.sources + ["-o", moduleObject])
-        if let findings = try await screened, !findings.isEmpty {
+        // Before anything of the learner's runs, the screen must be clean. A module that did not
+        // compile runs nothing: its errors come back at once and the dump is cancelled (leaving
+        // this scope cancels `screened`, which kills its compiler).
+        if compileFailure(compile) == nil, let findings = try await screened, !findings.isEmpty {
             return .forbidden(findings)
         }
         if request.settings.alsoCheckSwift6 {
