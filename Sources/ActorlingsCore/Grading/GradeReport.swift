@@ -154,8 +154,9 @@ public struct GradedExercise: Codable, Sendable, Equatable {
             problems = findings.prefix(5).map { Problem(message: "forbidden: \($0.construct.pattern)", file: $0.file, line: $0.line) }
         case .testsEdited(let paths):
             status = .testsEdited
-            reason = "the protected tests were changed"
-            problems = paths.map { Problem(message: "edited", file: $0) }
+            let protectedSources = paths.filter(exercise.protectedPaths.contains)
+            reason = protectedSources.isEmpty ? "the protected tests were changed" : "protected files were changed"
+            problems = paths.map { Problem(message: protectedSources.contains($0) ? "edited (protected)" : "edited", file: $0) }
         }
         points = status == .passed ? exercise.points : 0
     }

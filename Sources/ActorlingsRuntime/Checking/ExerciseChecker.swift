@@ -61,6 +61,9 @@ public struct ExerciseChecker: Sendable {
         }
         if !missing.isEmpty { return .compileFailed(missing) }
         if !findings.isEmpty { return .forbidden(findings) }
+        // Protected files are the course's, not the answer's: always the exercise's own copy,
+        // never scanned (a library may use what the learner may not).
+        sources += exercise.protectedPaths.map(absolute)
 
         let request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: exercise.testPaths.map(absolute),
@@ -68,12 +71,13 @@ public struct ExerciseChecker: Sendable {
         return relativized(try await builder.build(request))
     }
 
-    /// Protected test files that differ from the shipped ones, were deleted, or were added.
+    /// Protected files — the tests, and the `protected` sources — that differ from the shipped
+    /// ones, were deleted, or (tests) were added.
     public func editedTests(_ exercise: Exercise) -> [String] {
         let prefix = exercise.testsPath + "/"
         let shippedTests = shipped.ids.keys.filter { $0.hasPrefix(prefix) }
         guard !shippedTests.isEmpty else { return [] }
-        let all = Set(shippedTests).union(exercise.testPaths)
+        let all = Set(shippedTests).union(exercise.testPaths).union(exercise.protectedPaths)
         return all.sorted().filter { path in
             guard let expected = shipped.ids[path] else { return true }
             guard let data = FileManager.default.contents(atPath: absolute(path)) else { return true }
