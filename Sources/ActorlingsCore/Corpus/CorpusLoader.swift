@@ -64,8 +64,8 @@ public struct CorpusLoader: Sendable {
                 corpus.alsoCorrect.append(answer)
             }
         }
-        problems += duplicates(corpus.wrongFixes.map { ($0.name, $0.line) }, kind: "wrong")
-        problems += duplicates(corpus.alsoCorrect.map { ($0.name, $0.line) }, kind: "also-correct")
+        problems += duplicates(wrongTables, kind: "wrong")
+        problems += duplicates(alsoCorrectTables, kind: "also-correct")
         problems += undeclaredFolders("wrong", declared: wrongTables)
         problems += undeclaredFolders("also-correct", declared: alsoCorrectTables)
         if !problems.isEmpty { throw CourseLoadError(problems: problems) }
@@ -184,10 +184,12 @@ public struct CorpusLoader: Sendable {
         }
     }
 
-    private func duplicates(_ names: [(String, Int)], kind: String) -> [CourseProblem] {
+    private func duplicates(_ tables: [TOMLTable], kind: String) -> [CourseProblem] {
         var seen: [String: Int] = [:]
         var problems: [CourseProblem] = []
-        for (name, line) in names {
+        for table in tables {
+            guard let entry = table["name"], let name = entry.value.stringValue else { continue }
+            let line = entry.line
             if let first = seen[name] {
                 problems.append(
                     CourseProblem(file: path, line: line, key: "\(kind).name", message: "'\(name)' is already the name of the entry at line \(first)"))

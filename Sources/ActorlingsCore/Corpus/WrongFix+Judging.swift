@@ -27,6 +27,15 @@ extension WrongFix {
     /// The verdict as the learner reads it, without colour and without source excerpts: words in
     /// the wrong fix's own code (a comment, a string) must not count as the verdict saying them.
     public static func shownText(of outcome: Outcome, exercise: Exercise) -> String {
+        var outcome = outcome
+        if case .forbidden(let findings) = outcome {
+            outcome = .forbidden(
+                findings.map { finding in
+                    var copy = finding
+                    copy.lineText = ""
+                    return copy
+                })
+        }
         let renderer = VerdictRenderer(palette: .plain) { _ in nil }
         return renderer.render(Verdict(exerciseID: exercise.id, outcome: outcome, duration: .zero), exercise: exercise)
     }
