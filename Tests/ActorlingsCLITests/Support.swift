@@ -100,3 +100,13 @@ func commitAsShipped(_ directory: String) throws {
     try git(["add", "-A"], in: directory)
     try git(["commit", "-qm", "shipped"], in: directory)
 }
+
+extension TestPaths {
+    /// A private copy of the fixture course named `name` (a folder of `Fixtures/`).
+    static func copyOfFixture(named name: String) throws -> String {
+        let destination = FileManager.default.temporaryDirectory
+            .appendingPathComponent("actorlings-\(name)-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: testsDirectory.appendingPathComponent("Fixtures/\(name)").path, toPath: destination)
+        return destination
+    }
+}

@@ -60,7 +60,9 @@ public struct CourseVerifier: Sendable {
     /// What one job of the pool found: a part of an exercise's check, or a lesson.
     private enum JobResult: Sendable {
         case exercise(id: String, shipped: Outcome, solution: Outcome, problems: [Finding])
-        case corpusEntry(id: String, tally: CorpusTally, problems: [Finding])
+        /// `order`: the entry's place in the corpus, so findings come out in the file's order
+        /// whichever job finishes first.
+        case corpusEntry(id: String, order: Int, tally: CorpusTally, problems: [Finding])
         case lesson(path: String, blocks: Int, problems: [Finding])
     }
 
@@ -71,6 +73,11 @@ public struct CourseVerifier: Sendable {
         var solution: Outcome = .passed(testCount: 0)
         var corpus = CorpusTally()
         var problems: [Finding] = []
+        var corpusProblems: [(order: Int, findings: [Finding])] = []
+
+        var allProblems: [Finding] {
+            problems + corpusProblems.sorted { $0.order < $1.order }.flatMap(\.findings)
+        }
     }
 
     public func verify(only: [String] = [], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Report {
@@ -97,11 +104,12 @@ public struct CourseVerifier: Sendable {
                 let corpus = try CorpusLoader(files: files, exercise: exercise, constructIDs: constructIDs).load()
                 entry.problems += corpus.problems(for: exercise).map(Self.finding)
                 if !corpus.exists { entry.corpus.exercisesWithoutCorpus = 1 }
-                for fix in corpus.wrongFixes {
-                    work.append { try await verifyWrongFix(fix, of: exercise, corpus: corpus) }
+                for (order, fix) in corpus.wrongFixes.enumerated() {
+                    work.append { try await verifyWrongFix(fix, of: exercise, corpus: corpus, order: order) }
                 }
-                for answer in corpus.alsoCorrect {
-                    work.append { try await verifyAlsoCorrect(answer, of: exercise, corpus: corpus) }
+                for (index, answer) in corpus.alsoCorrect.enumerated() {
+                    let order = corpus.wrongFixes.count + index
+                    work.append { try await verifyAlsoCorrect(answer, of: exercise, corpus: corpus, order: order) }
                 }
                 entry.jobsLeft += corpus.wrongFixes.count + corpus.alsoCorrect.count
             } catch {
@@ -133,11 +141,11 @@ public struct CourseVerifier: Sendable {
                         $0.solution = solution
                         $0.problems += problems
                     }
-                case .corpusEntry(let exerciseID, let tally, let problems):
+                case .corpusEntry(let exerciseID, let order, let tally, let problems):
                     id = exerciseID
                     update = {
                         $0.corpus = $0.corpus + tally
-                        $0.problems += problems
+                        $0.corpusProblems.append((order, problems))
                     }
                 case .lesson(let path, let blocks, let problems):
                     onEvent(.lesson(path: path, blocks: blocks, problems: problems))
@@ -151,10 +159,10 @@ public struct CourseVerifier: Sendable {
                     entry.jobsLeft -= 1
                     pending[id] = entry.jobsLeft == 0 ? nil : entry
                     if entry.jobsLeft == 0 {
-                        onEvent(.exercise(id: id, shipped: entry.shipped, solution: entry.solution, corpus: entry.corpus, problems: entry.problems))
+                        onEvent(.exercise(id: id, shipped: entry.shipped, solution: entry.solution, corpus: entry.corpus, problems: entry.allProblems))
                         report.exercisesChecked += 1
                         report.corpus = report.corpus + entry.corpus
-                        report.findings += entry.problems
+                        report.findings += entry.allProblems
                     }
                 }
                 startNext()
@@ -185,7 +193,7 @@ public struct CourseVerifier: Sendable {
     }
 
     /// A wrong fix must be rejected the way its entry declares, by a verdict that names the trap.
-    private func verifyWrongFix(_ fix: WrongFix, of exercise: Exercise, corpus: Corpus) async throws -> JobResult {
+    private func verifyWrongFix(_ fix: WrongFix, of exercise: Exercise, corpus: Corpus, order: Int) async throws -> JobResult {
         let build = "\(checker.root)/.actorlings/dev-check/\(exercise.id)/wrong-\(fix.name)"
         let outcome = try await checker.check(exercise, sourceDirectory: fix.directory, buildDirectory: build).outcome
         var tally = CorpusTally()
@@ -195,7 +203,7 @@ public struct CourseVerifier: Sendable {
         switch fix.judge(outcome, exercise: exercise) {
         case .rejected:
             tally.wrongFixesRejected = 1
-            return .corpusEntry(id: exercise.id, tally: tally, problems: [])
+            return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [])
         case .passed:
             message = "wrong fix '\(fix.name)' PASSED — strengthen the tests so that it fails"
         case .rejectedOtherwise(let how):
@@ -203,11 +211,11 @@ public struct CourseVerifier: Sendable {
         case .silent(let says):
             message = "wrong fix '\(fix.name)' was rejected, but the verdict does not say '\(says)' (it said: \(Self.summary(outcome)))"
         }
-        return .corpusEntry(id: exercise.id, tally: tally, problems: [Finding(subject: subject, message: message)])
+        return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [Finding(subject: subject, message: message)])
     }
 
     /// An also-correct answer must pass, with zero warnings and no forbidden construct.
-    private func verifyAlsoCorrect(_ answer: AlsoCorrectAnswer, of exercise: Exercise, corpus: Corpus) async throws -> JobResult {
+    private func verifyAlsoCorrect(_ answer: AlsoCorrectAnswer, of exercise: Exercise, corpus: Corpus, order: Int) async throws -> JobResult {
         let build = "\(checker.root)/.actorlings/dev-check/\(exercise.id)/also-correct-\(answer.name)"
         let outcome = try await checker.check(exercise, sourceDirectory: answer.directory, buildDirectory: build).outcome
         var tally = CorpusTally()
@@ -215,10 +223,10 @@ public struct CourseVerifier: Sendable {
         guard outcome.isPassed else {
             let finding = Finding(
                 subject: "\(corpus.file):\(answer.line)", message: "also-correct answer '\(answer.name)' does not pass: \(Self.summary(outcome))")
-            return .corpusEntry(id: exercise.id, tally: tally, problems: [finding])
+            return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [finding])
         }
         tally.alsoCorrectPassed = 1
-        return .corpusEntry(id: exercise.id, tally: tally, problems: [])
+        return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [])
     }
 
     static func finding(_ problem: CourseProblem) -> Finding {
@@ -333,7 +341,10 @@ public struct CourseVerifier: Sendable {
             diagnostics.prefix(2).map { "\($0.file.map { "\($0):" } ?? "")\($0.line.map { "\($0): " } ?? "")\($0.severity.rawValue): \($0.displayMessage)" }
                 .joined(separator: "; ")
         case .testsFailed(let report):
-            "failing tests: " + report.failures.map { "\($0.name) (\($0.issues.first?.message ?? ""))" }.joined(separator: ", ")
+            // One line per finding: an issue's message often spans two (expectation, then comment).
+            "failing tests: "
+                + report.failures.map { "\($0.name) (\(($0.issues.first?.message ?? "").split(separator: "\n").joined(separator: " — ")))" }
+                .joined(separator: ", ")
         case .forbidden(let findings):
             "forbidden: " + findings.map { "\($0.construct.pattern) at \($0.file):\($0.line)" }.joined(separator: ", ")
         case .timedOut(_, let running, _):
