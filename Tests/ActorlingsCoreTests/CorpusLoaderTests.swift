@@ -156,6 +156,20 @@ struct CorpusLoaderTests {
         #expect(found.allSatisfy { $0.file == "\(solutions)/corpus.toml" }, "\(found)")
     }
 
+    @Test("One bad entry does not stop the others from being checked; duplicates are checked by neither")
+    func validEntries() {
+        var files = corpusFiles()
+        files["\(solutions)/corpus.toml"] =
+            corpusText
+            .replacingOccurrences(of: "construct = \"task-detached\"", with: "construct = \"unsafe-continuation\"")
+            .replacingOccurrences(of: "name = \"sendable-fix-it\"", with: "name = \"tasks-awaited-one-by-one\"")
+        files["\(solutions)/wrong/sendable-fix-it/Loader.swift"] = nil
+        let (corpus, found) = CorpusLoader(files: InMemoryCourseFiles(files), exercise: exercise, constructIDs: constructs).loadValidEntries()
+        #expect(corpus.wrongFixes.isEmpty)
+        #expect(corpus.alsoCorrect.map(\.name) == ["task-group"])
+        #expect(found.map(\.key) == ["wrong.construct", "wrong.name"], "\(found)")
+    }
+
     @Test("A test named by its display name counts as declared")
     func displayName() throws {
         var files = corpusFiles()

@@ -71,8 +71,17 @@ struct WrongFixJudgementTests {
                         + "(it said: sending 'box' risks causing data races [#SendingRisksDataRace] [regionbasedisolation_named_transfer_yields_race])")
             ),
             (
-                "tests declared, timed out", fix(.tests(["loadsBoth()"]), says: "x"),
-                Outcome.timedOut(limit: .seconds(10), running: ["loadsBoth()"], output: []), .rejectedOtherwise("rejected, but by a time-out not by tests")
+                "tests declared, the test hung", fix(.tests(["loadsBoth()"]), says: "still running: loadsBoth()"),
+                Outcome.timedOut(limit: .seconds(10), running: ["loadsBoth()"], output: []), .rejected
+            ),
+            (
+                "tests declared, another test hung", fix(.tests(["theRequestsAreChildTasks()"]), says: "x"),
+                Outcome.timedOut(limit: .seconds(10), running: ["loadsBoth()"], output: []),
+                .rejectedOtherwise("rejected by a time-out, but theRequestsAreChildTasks() was not among the tests still running (loadsBoth())")
+            ),
+            (
+                "tests declared, crashed", fix(.tests(["loadsBoth()"]), says: "x"), Outcome.crashed(signal: 4, exitCode: nil, output: []),
+                .rejectedOtherwise("rejected, but by a crash not by tests")
             ),
             // Rejected as declared, but the verdict says nothing about the trap.
             ("tests, silent", fix(.tests(["theRequestsAreChildTasks()"]), says: "structured"), childTaskFailure, .silent(says: "structured")),

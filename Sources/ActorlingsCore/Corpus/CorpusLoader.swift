@@ -19,7 +19,17 @@ public struct CorpusLoader: Sendable {
 
     var path: String { Corpus.path(for: exercise) }
 
+    /// The corpus, or every problem found in it.
     public func load() throws(CourseLoadError) -> Corpus {
+        let (corpus, problems) = loadValidEntries()
+        if !problems.isEmpty { throw CourseLoadError(problems: problems) }
+        return corpus
+    }
+
+    /// The valid entries, and the problems of the others: one bad entry (say, one that waits for
+    /// a construct rule not written yet) must not stop the rest of the corpus from being checked.
+    /// A corpus file that cannot be read or parsed gives no entries.
+    public func loadValidEntries() -> (corpus: Corpus, problems: [CourseProblem]) {
         var problems: [CourseProblem] = []
         let table: TOMLTable
         switch files.read(path) {
@@ -30,15 +40,14 @@ public struct CorpusLoader: Sendable {
                         file: "\(exercise.solutionDirectory)/\(folder)",
                         message: "there is no \(Corpus.fileName) beside it; declare each entry there (see Documentation/CourseFormat.md)"))
             }
-            if !problems.isEmpty { throw CourseLoadError(problems: problems) }
-            return Corpus(file: path, exists: false)
+            return (Corpus(file: path, exists: false), problems)
         case .unreadable(let reason):
-            throw CourseLoadError(problems: [CourseProblem(file: path, message: "cannot be read: \(reason)")])
+            return (Corpus(file: path, exists: false), [CourseProblem(file: path, message: "cannot be read: \(reason)")])
         case .text(let text):
             do {
                 table = try TOMLParser.parse(text)
             } catch {
-                throw CourseLoadError(problems: [CourseProblem(file: path, line: error.line, message: error.message)])
+                return (Corpus(file: path, exists: false), [CourseProblem(file: path, line: error.line, message: error.message)])
             }
         }
 
@@ -64,12 +73,15 @@ public struct CorpusLoader: Sendable {
                 corpus.alsoCorrect.append(answer)
             }
         }
-        problems += duplicates(wrongTables, kind: "wrong")
-        problems += duplicates(alsoCorrectTables, kind: "also-correct")
+        // Two entries of one name would share a folder: neither is checked until one is renamed.
+        let wrongDuplicates = duplicates(wrongTables, kind: "wrong")
+        let alsoCorrectDuplicates = duplicates(alsoCorrectTables, kind: "also-correct")
+        problems += wrongDuplicates.problems + alsoCorrectDuplicates.problems
+        corpus.wrongFixes.removeAll { wrongDuplicates.names.contains($0.name) }
+        corpus.alsoCorrect.removeAll { alsoCorrectDuplicates.names.contains($0.name) }
         problems += undeclaredFolders("wrong", declared: wrongTables)
         problems += undeclaredFolders("also-correct", declared: alsoCorrectTables)
-        if !problems.isEmpty { throw CourseLoadError(problems: problems) }
-        return corpus
+        return (corpus, problems)
     }
 
     private func loadWrongFix(_ table: TOMLTable, testNames: DeclaredTests, problems: inout [CourseProblem]) -> WrongFix? {
@@ -184,20 +196,22 @@ public struct CorpusLoader: Sendable {
         }
     }
 
-    private func duplicates(_ tables: [TOMLTable], kind: String) -> [CourseProblem] {
+    private func duplicates(_ tables: [TOMLTable], kind: String) -> (problems: [CourseProblem], names: Set<String>) {
         var seen: [String: Int] = [:]
         var problems: [CourseProblem] = []
+        var names: Set<String> = []
         for table in tables {
             guard let entry = table["name"], let name = entry.value.stringValue else { continue }
             let line = entry.line
             if let first = seen[name] {
                 problems.append(
                     CourseProblem(file: path, line: line, key: "\(kind).name", message: "'\(name)' is already the name of the entry at line \(first)"))
+                names.insert(name)
             } else {
                 seen[name] = line
             }
         }
-        return problems
+        return (problems, names)
     }
 
     /// A folder under `wrong/` with no entry is a fix nobody checks.

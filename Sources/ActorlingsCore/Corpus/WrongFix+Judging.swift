@@ -47,6 +47,11 @@ extension WrongFix {
             let missing = names.filter { name in !report.failures.contains { $0.isNamed(name) } }
             if missing.isEmpty { return nil }
             return "rejected by tests, but \(missing.joined(separator: ", ")) did not fail (failing: \(report.failures.map(\.name).joined(separator: ", ")))"
+        case (.tests(let names), .timedOut(_, let running, _)):
+            // A test that never finishes fails too: the learner reads "Still running: <test>".
+            let missing = names.filter { name in !running.contains { $0 == name || $0 == name + "()" } }
+            if missing.isEmpty { return nil }
+            return "rejected by a time-out, but \(missing.joined(separator: ", ")) was not among the tests still running (\(running.joined(separator: ", ")))"
         case (.construct(let id), .forbidden(let findings)):
             if findings.contains(where: { $0.construct.id == id }) { return nil }
             return "rejected by construct, but by \(Self.constructIDs(findings)) not by \(id)"

@@ -100,21 +100,17 @@ public struct CourseVerifier: Sendable {
         for exercise in exercises {
             var entry = PendingExercise(jobsLeft: 1)
             work.append { try await verifyExercise(exercise) }
-            do {
-                let corpus = try CorpusLoader(files: files, exercise: exercise, constructIDs: constructIDs).load()
-                entry.problems += corpus.problems(for: exercise).map(Self.finding)
-                if !corpus.exists { entry.corpus.exercisesWithoutCorpus = 1 }
-                for (order, fix) in corpus.wrongFixes.enumerated() {
-                    work.append { try await verifyWrongFix(fix, of: exercise, corpus: corpus, order: order) }
-                }
-                for (index, answer) in corpus.alsoCorrect.enumerated() {
-                    let order = corpus.wrongFixes.count + index
-                    work.append { try await verifyAlsoCorrect(answer, of: exercise, corpus: corpus, order: order) }
-                }
-                entry.jobsLeft += corpus.wrongFixes.count + corpus.alsoCorrect.count
-            } catch {
-                entry.problems += error.problems.map(Self.finding)
+            let (corpus, problems) = CorpusLoader(files: files, exercise: exercise, constructIDs: constructIDs).loadValidEntries()
+            entry.problems += problems.map(Self.finding) + corpus.problems(for: exercise).map(Self.finding)
+            if !corpus.exists { entry.corpus.exercisesWithoutCorpus = 1 }
+            for (order, fix) in corpus.wrongFixes.enumerated() {
+                work.append { try await verifyWrongFix(fix, of: exercise, corpus: corpus, order: order) }
             }
+            for (index, answer) in corpus.alsoCorrect.enumerated() {
+                let order = corpus.wrongFixes.count + index
+                work.append { try await verifyAlsoCorrect(answer, of: exercise, corpus: corpus, order: order) }
+            }
+            entry.jobsLeft += corpus.wrongFixes.count + corpus.alsoCorrect.count
             pending[exercise.id] = entry
         }
         if only.isEmpty {
