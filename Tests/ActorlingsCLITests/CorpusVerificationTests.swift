@@ -56,16 +56,22 @@ struct CorpusVerificationTests {
         #expect(result.output.contains("corpus: 1/1 wrong rejected, 0/0 also-correct passed"))
     }
 
-    @Test("An edited protected file is reported like an edited test, and named as protected")
+    @Test("An edited protected file is reported like an edited test, named as protected, and restored by reset")
     func protectedFileEdited() async throws {
         let course = try TestPaths.copyOfFixture(named: "corpus-course")
         defer { try? FileManager.default.removeItem(atPath: course) }
+        try commitAsShipped(course)
         let library = "Exercises/00-basics/doubling/Sources/Library.swift"
+        let shipped = try String(contentsOfFile: "\(course)/\(library)", encoding: .utf8)
         try "let factor = 3\n".write(toFile: "\(course)/\(library)", atomically: true, encoding: .utf8)
         let result = try await runActorlings(["check", "doubling", "--color", "never"], in: course)
         #expect(result.status == 1)
         #expect(result.output.contains("✘ Protected files of doubling were changed."), "\(result.output)")
         #expect(result.output.contains("\(library) (protected: don't change this file)"))
+
+        let reset = try await runActorlings(["reset", "doubling", "--yes"], in: course)
+        #expect(reset.status == 0, "\(reset.errors)")
+        #expect(try String(contentsOfFile: "\(course)/\(library)", encoding: .utf8) == shipped)
     }
 
     @Test("A learner's checkout has no Solutions/: the course loads, and no corpus is needed")
