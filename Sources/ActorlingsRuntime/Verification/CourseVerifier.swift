@@ -203,7 +203,13 @@ public struct CourseVerifier: Sendable {
         case .passed:
             message = "wrong fix '\(fix.name)' PASSED — strengthen the tests so that it fails"
         case .rejectedOtherwise(let how):
-            message = "wrong fix '\(fix.name)' was \(how)"
+            switch outcome {
+            case .compileFailed, .crashed, .forbidden:
+                // What the compiler or the crash said is what the author needs to fix the entry.
+                message = "wrong fix '\(fix.name)' was \(how): \(Self.summary(outcome))"
+            default:
+                message = "wrong fix '\(fix.name)' was \(how)"
+            }
         case .silent(let says):
             message = "wrong fix '\(fix.name)' was rejected, but the verdict does not say '\(says)' (it said: \(Self.summary(outcome)))"
         }
@@ -231,7 +237,7 @@ public struct CourseVerifier: Sendable {
 
     private func verifyLesson(_ path: String) async throws -> JobResult {
         guard case .text(let text) = LocalCourseFiles(root: checker.root).read(path) else {
-            return JobResult.lesson(path: path, blocks: 0, problems: [Finding(subject: path, message: "cannot be read")])
+            return .lesson(path: path, blocks: 0, problems: [Finding(subject: path, message: "cannot be read")])
         }
         let parsed = LessonBlock.blocks(in: text, lesson: path)
         var problems = parsed.problems.map { Finding(subject: "\($0.file):\($0.line ?? 0)", message: $0.message) }
