@@ -110,3 +110,11 @@ extension TestPaths {
         return destination
     }
 }
+
+/// Runs blocking set-up work (git, large copies) on a thread of its own, so it never holds one of
+/// the cooperative pool's few threads while other tests wait for theirs.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
