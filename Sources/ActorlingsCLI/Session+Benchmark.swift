@@ -119,7 +119,7 @@ private struct BareCompile {
             (
                 builder.toolchain.swiftc,
                 flags + ["-module-name", module, "-emit-module", "-emit-module-path", "\(directory)/\(module).swiftmodule", "-wmo", "-enable-testing", "-c"]
-                    + exercise.sourcePaths.map { "\(root)/\($0)" } + ["-o", "\(directory)/m.o"]
+                    + (exercise.sourcePaths + exercise.protectedPaths).map { "\(root)/\($0)" } + ["-o", "\(directory)/m.o"]
             ),
             (
                 builder.toolchain.swiftc,

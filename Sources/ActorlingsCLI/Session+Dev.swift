@@ -22,9 +22,10 @@ extension Session {
         console.write("Verifying \(total) exercises\(only.isEmpty ? " and \(course.steps.count) lessons" : "")…\n")
         let report = try await verifier.verify(only: only) { event in
             switch event {
-            case .exercise(let id, let shipped, let solution, let problems):
+            case .exercise(let id, let shipped, let solution, let corpus, let problems):
                 let mark = problems.isEmpty ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
-                console.write("\(mark) \(id.padded(to: 40))\(palette.apply(.dim, "shipped: \(shipped.kind), solution: \(solution.kind)"))\n")
+                let detail = "shipped: \(shipped.kind), solution: \(solution.kind), corpus: \(Self.corpusCounts(corpus))"
+                console.write("\(mark) \(id.padded(to: 40))\(palette.apply(.dim, detail))\n")
             case .lesson(let path, let blocks, let problems):
                 let mark = problems.isEmpty ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
                 console.write("\(mark) \(path.padded(to: 40))\(palette.apply(.dim, "\(blocks) code blocks"))\n")
@@ -34,12 +35,31 @@ extension Session {
         for finding in report.findings {
             console.write(palette.apply(.red, "✘ ") + finding.description + "\n")
         }
-        let summary = "\(report.exercisesChecked) exercises, \(report.blocksChecked) lesson code blocks, \(seconds(report.duration))"
+        let corpus = report.corpus
+        var parts = [
+            "\(report.exercisesChecked) exercises",
+            Self.count(corpus.wrongFixesRejected, of: corpus.wrongFixes, "wrong fixes rejected"),
+            Self.count(corpus.alsoCorrectPassed, of: corpus.alsoCorrect, "also-correct passed"),
+        ]
+        if corpus.exercisesWithoutCorpus > 0 { parts.append("\(corpus.exercisesWithoutCorpus) without a corpus") }
+        parts += ["\(report.blocksChecked) lesson code blocks", seconds(report.duration)]
+        let summary = parts.joined(separator: ", ")
         if report.findings.isEmpty {
             console.write(palette.apply(.boldGreen, "The course is sound") + " (\(summary)).\n")
             return .success
         }
         console.write(palette.apply(.boldRed, "\(report.findings.count) problem(s)") + " (\(summary)).\n")
         return .failure
+    }
+
+    /// `3/3 wrong rejected, 1/1 also-correct passed`, or `none` for an exercise without one.
+    static func corpusCounts(_ tally: CourseVerifier.CorpusTally) -> String {
+        if tally.exercisesWithoutCorpus > 0 { return "none" }
+        return "\(tally.wrongFixesRejected)/\(tally.wrongFixes) wrong rejected, \(tally.alsoCorrectPassed)/\(tally.alsoCorrect) also-correct passed"
+    }
+
+    /// "112 wrong fixes rejected", or "110 of 112 wrong fixes rejected" when some were not.
+    static func count(_ done: Int, of total: Int, _ what: String) -> String {
+        done == total ? "\(total) \(what)" : "\(done) of \(total) \(what)"
     }
 }

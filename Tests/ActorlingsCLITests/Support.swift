@@ -100,3 +100,21 @@ func commitAsShipped(_ directory: String) throws {
     try git(["add", "-A"], in: directory)
     try git(["commit", "-qm", "shipped"], in: directory)
 }
+
+extension TestPaths {
+    /// A private copy of the fixture course named `name` (a folder of `Fixtures/`).
+    static func copyOfFixture(named name: String) throws -> String {
+        let destination = FileManager.default.temporaryDirectory
+            .appendingPathComponent("actorlings-\(name)-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: testsDirectory.appendingPathComponent("Fixtures/\(name)").path, toPath: destination)
+        return destination
+    }
+}
+
+/// Runs blocking set-up work (git, large copies) on a thread of its own, so it never holds one of
+/// the cooperative pool's few threads while other tests wait for theirs.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}

@@ -22,6 +22,7 @@ struct ArgumentParserTests {
             (["solution", "intro"], .solution("intro")),
             (["dev", "check"], .devCheck(only: [])),
             (["dev", "check", "--only", "a,b", "--only", "c"], .devCheck(only: ["a", "b", "c"])),
+            (["dev", "check", "a", "--only", "b"], .devCheck(only: ["a", "b"])),
             (["dev", "generate"], .devGenerate),
             (["--help"], .help(nil)),
             (["help", "check"], .help("check")),

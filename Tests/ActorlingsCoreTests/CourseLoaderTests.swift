@@ -187,6 +187,26 @@ struct CourseLoaderTests {
         #expect(messages.contains { $0.contains("Exercises/07-later: this folder belongs to no step") })
     }
 
+    @Test("Protected files are compiled with the learner's, listed apart from `files`")
+    func protectedFiles() throws {
+        var files = validCourse()
+        let definition = "Exercises/00-welcome/intro/exercise.toml"
+        files[definition] = files[definition]!.replacingOccurrences(
+            of: "files = [\"Greeting.swift\"]", with: "files = [\"Greeting.swift\"]\nprotected = [\"Library.swift\"]")
+        files["Exercises/00-welcome/intro/Sources/Library.swift"] = "struct Library {}\n"
+        let intro = try #require(try CourseLoader(files: InMemoryCourseFiles(files)).load().exercise(id: "intro"))
+        #expect(intro.files == ["Greeting.swift"])
+        #expect(intro.protectedPaths == ["Exercises/00-welcome/intro/Sources/Library.swift"])
+
+        files[definition] = files[definition]!.replacingOccurrences(
+            of: "protected = [\"Library.swift\"]", with: "protected = [\"Greeting.swift\", \"Gone.swift\"]")
+        let found = problems(files)
+        #expect(
+            found.contains(CourseProblem(file: definition, line: 4, key: "protected", message: "'Gone.swift' is not in Exercises/00-welcome/intro/Sources/")))
+        #expect(found.contains { $0.key == "protected" && $0.message.contains("'Greeting.swift' is also in `files`") })
+        #expect(found.contains { $0.key == "files" && $0.message.contains("Sources/Library.swift is not listed") })
+    }
+
     @Test(
         "Bad settings and expectations are explained",
         arguments: [

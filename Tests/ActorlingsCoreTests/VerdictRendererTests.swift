@@ -118,6 +118,17 @@ struct VerdictRendererTests {
             render(.testsEdited(["Exercises/01-single-threaded/main-actor-mode/Tests/PhotoFeedTests.swift"])), named: "verdict-tests-edited.txt")
     }
 
+    @Test("An edited protected source is named, and said to be protected")
+    func protectedEdited() {
+        var library = exercise
+        library.protectedFiles = ["Library.swift"]
+        let path = "Exercises/01-single-threaded/main-actor-mode/Sources/Library.swift"
+        let text = renderer().render(Verdict(exerciseID: library.id, outcome: .testsEdited([path]), duration: .zero), exercise: library)
+        #expect(text.hasPrefix("✘ Protected files of main-actor-mode were changed."))
+        #expect(text.contains("    \(path) (protected: don't change this file)"))
+        #expect(text.contains("git checkout -- \(path)"))
+    }
+
     @Test(
         "Durations read naturally",
         arguments: [

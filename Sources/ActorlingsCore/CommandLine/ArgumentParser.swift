@@ -128,9 +128,15 @@ public enum ArgumentParser {
         switch sub {
         case "check":
             var only: [String] = []
-            while let flag = rest.first {
-                guard flag == "--only", rest.count >= 2 else {
-                    throw UsageError("unexpected '\(flag)'; `dev check` takes `--only ID` (repeatable)", command: "dev")
+            while let word = rest.first {
+                if !word.hasPrefix("-") {
+                    // `dev check ID`: the same as `--only ID`, as `check ID` reads.
+                    only += word.split(separator: ",").map(String.init)
+                    rest.removeFirst()
+                    continue
+                }
+                guard word == "--only", rest.count >= 2 else {
+                    throw UsageError("unexpected '\(word)'; `dev check` takes exercise ids, or `--only ID` (repeatable)", command: "dev")
                 }
                 only += rest[1].split(separator: ",").map(String.init)
                 rest.removeFirst(2)

@@ -152,14 +152,15 @@ public enum HelpText {
             """
         case "dev":
             """
-            actorlings dev check [--only ID]
+            actorlings dev check [ID…] [--only ID]
             actorlings dev generate
             actorlings dev benchmark [ID] [--runs N]
 
             For course authors. `dev check` verifies the course: every exercise fails as shipped
             for its declared reason, every solution passes with zero warnings and no forbidden
-            construct, every lesson's Swift code compiles (or fails as it says), and the generated
-            files are up to date. `dev generate` rewrites Exercises/Package.swift and
+            construct, every wrong fix of its corpus is rejected as declared and every also-correct
+            answer passes, every lesson's Swift code compiles (or fails as it says), and the
+            generated files are up to date. `dev generate` rewrites Exercises/Package.swift and
             Exercises/shipped.txt from the course definition. `dev benchmark` measures
             save→verdict on a scratch copy of one exercise (its solution, edited N times each way)
             against a bare swiftc compile + link + run of the same files, and prints medians.

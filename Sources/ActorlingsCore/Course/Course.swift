@@ -132,6 +132,9 @@ public struct Exercise: Sendable, Equatable {
     public var section: String
     /// The learner's files, relative to `sourcesPath`.
     public var files: [String]
+    /// Files of `sourcesPath` compiled with the learner's module that the learner must not
+    /// change (a "don't change this" library); checked against `shipped.txt` like the tests.
+    public var protectedFiles: [String]
     /// The protected test files, relative to `testsPath`.
     public var testFiles: [String]
     public var settings: CompilerSettings
@@ -153,14 +156,15 @@ public struct Exercise: Sendable, Equatable {
     public var points: Int
     /// The exercise's folder relative to the repository root, e.g. `Exercises/01-single-threaded/opting-out`.
     public var directory: String
-    /// The reference solution's folder, e.g. `Solutions/01-single-threaded/opting-out`.
+    /// The reference solution's folder, e.g. `Solutions/01-single-threaded/opting-out`. Its
+    /// wrong-fix corpus lives there too (`corpus.toml`, `wrong/`, `also-correct/`).
     public var solutionDirectory: String
 
     public init(
         id: String, title: String, stepNumber: Int, section: String, files: [String],
         testFiles: [String], settings: CompilerSettings, expectedFailure: ExpectedFailure,
         forbidden: [String], hints: [String], afterPass: String, timeLimit: Duration,
-        points: Int, directory: String, solutionDirectory: String
+        points: Int, directory: String, solutionDirectory: String, protectedFiles: [String] = []
     ) {
         self.id = id
         self.title = title
@@ -177,6 +181,7 @@ public struct Exercise: Sendable, Equatable {
         self.points = points
         self.directory = directory
         self.solutionDirectory = solutionDirectory
+        self.protectedFiles = protectedFiles
     }
 
     /// The construct `id` as this exercise sees it: its own definition, else the course's.
@@ -194,6 +199,7 @@ public struct Exercise: Sendable, Equatable {
     public var testsPath: String { directory + "/Tests" }
     public var sourcePaths: [String] { files.map { sourcesPath + "/" + $0 } }
     public var testPaths: [String] { testFiles.map { testsPath + "/" + $0 } }
+    public var protectedPaths: [String] { protectedFiles.map { sourcesPath + "/" + $0 } }
     public var solutionPaths: [String] { files.map { solutionDirectory + "/" + $0 } }
 
     /// `main-actor-mode` → `MainActorMode`.

@@ -41,6 +41,7 @@ struct ExerciseLoader {
         let title = reader.string("title")
         let section = reader.string("section")
         let fileNames = reader.strings("files") ?? []
+        let protectedNames = reader.strings("protected", required: false) ?? []
         let timeLimit = reader.integer("time-limit", required: false)
         let points = reader.integer("points", required: false)
         let forbid = reader.strings("forbid", required: false) ?? []
@@ -92,7 +93,14 @@ struct ExerciseLoader {
 
         let settings = settingsTable.flatMap { loadSettings($0, problems: &problems) }
         let expected = expectTable.flatMap { loadExpectation($0, problems: &problems) }
-        let testFiles = checkFiles(fileNames, line: table["files"]?.line, problems: &problems)
+        for name in protectedNames where fileNames.contains(name) {
+            problems.append(
+                CourseProblem(
+                    file: definitionPath, line: table["protected"]?.line, key: "protected",
+                    message: "'\(name)' is also in `files`: a file is either the learner's to edit or protected, not both"))
+        }
+        let testFiles = checkFiles(
+            fileNames, protected: protectedNames, lines: (table["files"]?.line, table["protected"]?.line), problems: &problems)
 
         guard let title, let section, let after, let settings, let expected, !fileNames.isEmpty else {
             if table["files"] != nil, fileNames.isEmpty {
@@ -109,7 +117,7 @@ struct ExerciseLoader {
             testFiles: testFiles, settings: settings, expectedFailure: expected, forbidden: forbidden,
             hints: hints, afterPass: after,
             timeLimit: .seconds(timeLimit?.value ?? Self.defaultTimeLimit), points: points?.value ?? 1,
-            directory: directory, solutionDirectory: solutionDirectory)
+            directory: directory, solutionDirectory: solutionDirectory, protectedFiles: protectedNames)
         exercise.constructs = local
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
@@ -135,18 +143,27 @@ struct ExerciseLoader {
         return result
     }
 
-    /// Checks that the listed files, the tests and the solution exist; returns the test files.
-    private func checkFiles(_ names: [String], line: Int?, problems: inout [CourseProblem]) -> [String] {
+    /// Checks that the listed files, the protected ones, the tests and the solution exist;
+    /// returns the test files.
+    private func checkFiles(
+        _ names: [String], protected: [String], lines: (files: Int?, protected: Int?), problems: inout [CourseProblem]
+    ) -> [String] {
         let tests = (files.files(in: directory + "/Tests") ?? []).filter { $0.hasSuffix(".swift") }
         guard strict else { return tests }
         let sources = (files.files(in: directory + "/Sources") ?? []).filter { $0.hasSuffix(".swift") }
         for name in names where !sources.contains(name) {
-            problems.append(CourseProblem(file: definitionPath, line: line, key: "files", message: "'\(name)' is not in \(directory)/Sources/"))
+            problems.append(CourseProblem(file: definitionPath, line: lines.files, key: "files", message: "'\(name)' is not in \(directory)/Sources/"))
         }
-        for name in sources where !names.contains(name) {
+        for name in protected where !sources.contains(name) {
+            problems.append(
+                CourseProblem(file: definitionPath, line: lines.protected, key: "protected", message: "'\(name)' is not in \(directory)/Sources/"))
+        }
+        for name in sources where !names.contains(name) && !protected.contains(name) {
             problems.append(
                 CourseProblem(
-                    file: definitionPath, line: line, key: "files", message: "\(directory)/Sources/\(name) is not listed; list every file the learner edits"))
+                    file: definitionPath, line: lines.files, key: "files",
+                    message: "\(directory)/Sources/\(name) is not listed; list every file the learner edits in `files`, "
+                        + "and a file they must not change in `protected`"))
         }
         let solutions = files.files(in: solutionDirectory) ?? []
         for name in names where !solutions.contains(name) {

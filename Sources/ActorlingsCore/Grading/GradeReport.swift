@@ -159,8 +159,9 @@ public struct GradedExercise: Codable, Sendable, Equatable {
             problems = run.reasons.map { Problem(message: $0) }
         case .testsEdited(let paths):
             status = .testsEdited
-            reason = "the protected tests were changed"
-            problems = paths.map { Problem(message: "edited", file: $0) }
+            let protectedSources = paths.filter(exercise.protectedPaths.contains)
+            reason = protectedSources.isEmpty ? "the protected tests were changed" : "protected files were changed"
+            problems = paths.map { Problem(message: protectedSources.contains($0) ? "edited (protected)" : "edited", file: $0) }
         }
         points = status == .passed ? exercise.points : 0
     }

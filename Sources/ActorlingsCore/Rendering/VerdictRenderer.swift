@@ -96,9 +96,17 @@ public struct VerdictRenderer: Sendable {
             out.append("Next: an exercise passes only when every one of its tests runs to the end. Code that exits the process,")
             out.append("skips or filters tests, or writes the test report itself is never a fix. Stuck? \(stuck(exercise))")
         case .testsEdited(let paths):
-            out.append(palette.apply(.boldRed, "✘ The tests of \(exercise.id) were changed."))
-            out.append("  The tests decide whether the exercise passes, so they must stay as shipped:")
-            for path in paths { out.append("    \(path)") }
+            let protectedSources = paths.filter(exercise.protectedPaths.contains)
+            if protectedSources.isEmpty {
+                out.append(palette.apply(.boldRed, "✘ The tests of \(exercise.id) were changed."))
+                out.append("  The tests decide whether the exercise passes, so they must stay as shipped:")
+            } else {
+                out.append(palette.apply(.boldRed, "✘ Protected files of \(exercise.id) were changed."))
+                out.append("  The exercise's code depends on these files as shipped, and the tests decide whether it passes:")
+            }
+            for path in paths {
+                out.append("    \(path)" + (protectedSources.contains(path) ? " (protected: don't change this file)" : ""))
+            }
             out.append("")
             out.append("Next: restore them with `git checkout -- \(paths.first ?? exercise.testsPath)`, or with")
             out.append("`\(command) reset \(exercise.id)` (which also restores your code, after backing it up).")

@@ -25,17 +25,24 @@ public struct BuildRequest: Sendable {
         /// The learner files (display paths) still exactly as shipped, where `allow-while-shipped`
         /// constructs are tolerated.
         public var shippedAsIs: Set<String>
+        /// Files compiled with the learner's but not theirs to answer for (protected ones).
+        public var unscreened: Set<String>
 
-        public init(finder: ConstructFinder, sources: [ConstructFinder.Source], exercise: Exercise? = nil, shippedAsIs: Set<String> = []) {
+        public init(
+            finder: ConstructFinder, sources: [ConstructFinder.Source], exercise: Exercise? = nil, shippedAsIs: Set<String> = [],
+            unscreened: Set<String> = []
+        ) {
             self.finder = finder
             self.sources = sources
             self.exercise = exercise
             self.shippedAsIs = shippedAsIs
+            self.unscreened = unscreened
         }
 
         /// The findings that count: not in an `[only-in]` file of their construct, and not an
         /// `allow-while-shipped` construct in a file that is still as shipped.
         public func kept(_ findings: [ForbiddenFinding]) -> [ForbiddenFinding] {
+            let findings = findings.filter { !unscreened.contains($0.file) }
             guard let exercise else { return findings }
             return findings.filter { finding in
                 !exercise.allows(finding.construct.id, in: finding.file)

@@ -59,7 +59,12 @@ public struct ExerciseChecker: Sendable {
             }
         }
         if !missing.isEmpty { return .compileFailed(missing) }
-        let screen = BuildRequest.Screen(finder: finder, sources: screened, exercise: exercise, shippedAsIs: shippedAsIs)
+        // Protected files are the course's, not the answer's: always the exercise's own copy,
+        // compiled with the learner's but never screened (a library may use what the learner may not).
+        let protectedPaths = exercise.protectedPaths.map(absolute)
+        sources += protectedPaths
+        let screen = BuildRequest.Screen(
+            finder: finder, sources: screened, exercise: exercise, shippedAsIs: shippedAsIs, unscreened: Set(protectedPaths))
         // Attributes and modifiers are found in the tokens at once; names need the compiler's
         // view, which the builder reads before any of the learner's code runs.
         let syntaxFindings = screen.kept(finder.findings(in: screened, view: nil))
@@ -78,12 +83,13 @@ public struct ExerciseChecker: Sendable {
         return relativized(try await builder.build(request))
     }
 
-    /// Protected test files that differ from the shipped ones, were deleted, or were added.
+    /// Protected files — the tests, and the `protected` sources — that differ from the shipped
+    /// ones, were deleted, or (tests) were added.
     public func editedTests(_ exercise: Exercise) -> [String] {
         let prefix = exercise.testsPath + "/"
         let shippedTests = shipped.ids.keys.filter { $0.hasPrefix(prefix) }
         guard !shippedTests.isEmpty else { return [] }
-        let all = Set(shippedTests).union(exercise.testPaths)
+        let all = Set(shippedTests).union(exercise.testPaths).union(exercise.protectedPaths)
         return all.sorted().filter { path in
             guard let expected = shipped.ids[path] else { return true }
             guard let data = FileManager.default.contents(atPath: absolute(path)) else { return true }

@@ -25,12 +25,59 @@ public struct CourseVerifier: Sendable {
         public var findings: [Finding] = []
         public var exercisesChecked = 0
         public var blocksChecked = 0
+        public var corpus = CorpusTally()
         public var duration: Duration = .zero
     }
 
+    /// How an exercise's wrong-fix corpus fared; summed over the course in the report.
+    public struct CorpusTally: Sendable, Equatable {
+        public var wrongFixes = 0
+        public var wrongFixesRejected = 0
+        public var alsoCorrect = 0
+        public var alsoCorrectPassed = 0
+        /// Exercises checked that have no `corpus.toml`.
+        public var exercisesWithoutCorpus = 0
+
+        public init() {}
+
+        static func + (lhs: Self, rhs: Self) -> Self {
+            var sum = lhs
+            sum.wrongFixes += rhs.wrongFixes
+            sum.wrongFixesRejected += rhs.wrongFixesRejected
+            sum.alsoCorrect += rhs.alsoCorrect
+            sum.alsoCorrectPassed += rhs.alsoCorrectPassed
+            sum.exercisesWithoutCorpus += rhs.exercisesWithoutCorpus
+            return sum
+        }
+    }
+
     public enum Event: Sendable {
-        case exercise(id: String, shipped: Outcome, solution: Outcome, problems: [Finding])
+        /// Sent once everything about the exercise is checked: shipped, solution and corpus.
+        case exercise(id: String, shipped: Outcome, solution: Outcome, corpus: CorpusTally, problems: [Finding])
         case lesson(path: String, blocks: Int, problems: [Finding])
+    }
+
+    /// What one job of the pool found: a part of an exercise's check, or a lesson.
+    private enum JobResult: Sendable {
+        case exercise(id: String, shipped: Outcome, solution: Outcome, problems: [Finding])
+        /// `order`: the entry's place in the corpus, so findings come out in the file's order
+        /// whichever job finishes first.
+        case corpusEntry(id: String, order: Int, tally: CorpusTally, problems: [Finding])
+        case lesson(path: String, blocks: Int, problems: [Finding])
+    }
+
+    /// An exercise's results, gathered until its last job is done.
+    private struct PendingExercise {
+        var jobsLeft: Int
+        var shipped: Outcome = .passed(testCount: 0)
+        var solution: Outcome = .passed(testCount: 0)
+        var corpus = CorpusTally()
+        var problems: [Finding] = []
+        var corpusProblems: [(order: Int, findings: [Finding])] = []
+
+        var allProblems: [Finding] {
+            problems + corpusProblems.sorted { $0.order < $1.order }.flatMap(\.findings)
+        }
     }
 
     public func verify(only: [String] = [], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Report {
@@ -44,16 +91,34 @@ public struct CourseVerifier: Sendable {
         let exercises = only.isEmpty ? course.exercises : course.exercises.filter { only.contains($0.id) }
         let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-        var work: [@Sendable () async throws -> Event] = []
+        // Every corpus entry is a job of its own in the same pool, so a large corpus spreads
+        // over the cores instead of lengthening one exercise's job.
+        var work: [@Sendable () async throws -> JobResult] = []
+        var pending: [String: PendingExercise] = [:]
+        let files = LocalCourseFiles(root: checker.root)
+        let constructIDs = Set(course.constructs.map(\.id))
         for exercise in exercises {
+            var entry = PendingExercise(jobsLeft: 1)
             work.append { try await verifyExercise(exercise) }
+            let (corpus, problems) = CorpusLoader(files: files, exercise: exercise, constructIDs: constructIDs).loadValidEntries()
+            entry.problems += problems.map(Self.finding) + corpus.problems(for: exercise).map(Self.finding)
+            if !corpus.exists { entry.corpus.exercisesWithoutCorpus = 1 }
+            for (order, fix) in corpus.wrongFixes.enumerated() {
+                work.append { try await verifyWrongFix(fix, of: exercise, corpus: corpus, order: order) }
+            }
+            for (index, answer) in corpus.alsoCorrect.enumerated() {
+                let order = corpus.wrongFixes.count + index
+                work.append { try await verifyAlsoCorrect(answer, of: exercise, corpus: corpus, order: order) }
+            }
+            entry.jobsLeft += corpus.wrongFixes.count + corpus.alsoCorrect.count
+            pending[exercise.id] = entry
         }
         if only.isEmpty {
             for step in course.steps {
                 work.append { try await verifyLesson(step.lessonPath) }
             }
         }
-        try await withThrowingTaskGroup(of: Event.self) { group in
+        try await withThrowingTaskGroup(of: JobResult.self) { group in
             var next = 0
             func startNext() {
                 guard next < work.count else { return }
@@ -61,15 +126,40 @@ public struct CourseVerifier: Sendable {
                 next += 1
             }
             for _ in 0..<min(jobs, work.count) { startNext() }
-            while let event = try await group.next() {
-                onEvent(event)
-                switch event {
-                case .exercise(_, _, _, let problems):
-                    report.exercisesChecked += 1
-                    report.findings += problems
-                case .lesson(_, let blocks, let problems):
+            while let result = try await group.next() {
+                let id: String
+                let update: (inout PendingExercise) -> Void
+                switch result {
+                case .exercise(let exerciseID, let shipped, let solution, let problems):
+                    id = exerciseID
+                    update = {
+                        $0.shipped = shipped
+                        $0.solution = solution
+                        $0.problems += problems
+                    }
+                case .corpusEntry(let exerciseID, let order, let tally, let problems):
+                    id = exerciseID
+                    update = {
+                        $0.corpus = $0.corpus + tally
+                        $0.corpusProblems.append((order, problems))
+                    }
+                case .lesson(let path, let blocks, let problems):
+                    onEvent(.lesson(path: path, blocks: blocks, problems: problems))
                     report.blocksChecked += blocks
                     report.findings += problems
+                    startNext()
+                    continue
+                }
+                if var entry = pending[id] {
+                    update(&entry)
+                    entry.jobsLeft -= 1
+                    pending[id] = entry.jobsLeft == 0 ? nil : entry
+                    if entry.jobsLeft == 0 {
+                        onEvent(.exercise(id: id, shipped: entry.shipped, solution: entry.solution, corpus: entry.corpus, problems: entry.allProblems))
+                        report.exercisesChecked += 1
+                        report.corpus = report.corpus + entry.corpus
+                        report.findings += entry.allProblems
+                    }
                 }
                 startNext()
             }
@@ -78,7 +168,7 @@ public struct CourseVerifier: Sendable {
         return report
     }
 
-    private func verifyExercise(_ exercise: Exercise) async throws -> Event {
+    private func verifyExercise(_ exercise: Exercise) async throws -> JobResult {
         let base = "\(checker.root)/.actorlings/dev-check/\(exercise.id)"
         let shipped = try await checker.check(exercise, buildDirectory: base + "/shipped").outcome
         let solution = try await checker.check(exercise, sourceDirectory: exercise.solutionDirectory, buildDirectory: base + "/solution").outcome
@@ -98,7 +188,54 @@ public struct CourseVerifier: Sendable {
         return .exercise(id: exercise.id, shipped: shipped, solution: solution, problems: problems)
     }
 
-    private func verifyLesson(_ path: String) async throws -> Event {
+    /// A wrong fix must be rejected the way its entry declares, by a verdict that names the trap.
+    private func verifyWrongFix(_ fix: WrongFix, of exercise: Exercise, corpus: Corpus, order: Int) async throws -> JobResult {
+        let build = "\(checker.root)/.actorlings/dev-check/\(exercise.id)/wrong-\(fix.name)"
+        let outcome = try await checker.check(exercise, sourceDirectory: fix.directory, buildDirectory: build).outcome
+        var tally = CorpusTally()
+        tally.wrongFixes = 1
+        let subject = "\(corpus.file):\(fix.line)"
+        let message: String
+        switch fix.judge(outcome, exercise: exercise) {
+        case .rejected:
+            tally.wrongFixesRejected = 1
+            return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [])
+        case .passed:
+            message = "wrong fix '\(fix.name)' PASSED — strengthen the tests so that it fails"
+        case .rejectedOtherwise(let how):
+            switch outcome {
+            case .compileFailed, .crashed, .forbidden:
+                // What the compiler or the crash said is what the author needs to fix the entry.
+                message = "wrong fix '\(fix.name)' was \(how): \(Self.summary(outcome))"
+            default:
+                message = "wrong fix '\(fix.name)' was \(how)"
+            }
+        case .silent(let says):
+            message = "wrong fix '\(fix.name)' was rejected, but the verdict does not say '\(says)' (it said: \(Self.summary(outcome)))"
+        }
+        return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [Finding(subject: subject, message: message)])
+    }
+
+    /// An also-correct answer must pass, with zero warnings and no forbidden construct.
+    private func verifyAlsoCorrect(_ answer: AlsoCorrectAnswer, of exercise: Exercise, corpus: Corpus, order: Int) async throws -> JobResult {
+        let build = "\(checker.root)/.actorlings/dev-check/\(exercise.id)/also-correct-\(answer.name)"
+        let outcome = try await checker.check(exercise, sourceDirectory: answer.directory, buildDirectory: build).outcome
+        var tally = CorpusTally()
+        tally.alsoCorrect = 1
+        guard outcome.isPassed else {
+            let finding = Finding(
+                subject: "\(corpus.file):\(answer.line)", message: "also-correct answer '\(answer.name)' does not pass: \(Self.summary(outcome))")
+            return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [finding])
+        }
+        tally.alsoCorrectPassed = 1
+        return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [])
+    }
+
+    static func finding(_ problem: CourseProblem) -> Finding {
+        Finding(subject: problem.file + (problem.line.map { ":\($0)" } ?? ""), message: (problem.key.map { "'\($0)': " } ?? "") + problem.message)
+    }
+
+    private func verifyLesson(_ path: String) async throws -> JobResult {
         guard case .text(let text) = LocalCourseFiles(root: checker.root).read(path) else {
             return .lesson(path: path, blocks: 0, problems: [Finding(subject: path, message: "cannot be read")])
         }
@@ -142,7 +279,7 @@ public struct CourseVerifier: Sendable {
         do {
             knowledge = try ExplanationLoader(files: files).load()
         } catch let error as CourseLoadError {
-            return error.problems.map { Finding(subject: $0.file + ($0.line.map { ":\($0)" } ?? ""), message: ($0.key.map { "'\($0)': " } ?? "") + $0.message) }
+            return error.problems.map(Self.finding)
         } catch {
             return [Finding(subject: KnowledgeBase.directory, message: "\(error)")]
         }
@@ -206,7 +343,10 @@ public struct CourseVerifier: Sendable {
             diagnostics.prefix(2).map { "\($0.file.map { "\($0):" } ?? "")\($0.line.map { "\($0): " } ?? "")\($0.severity.rawValue): \($0.displayMessage)" }
                 .joined(separator: "; ")
         case .testsFailed(let report):
-            "failing tests: " + report.failures.map { "\($0.name) (\($0.issues.first?.message ?? ""))" }.joined(separator: ", ")
+            // One line per finding: an issue's message often spans two (expectation, then comment).
+            "failing tests: "
+                + report.failures.map { "\($0.name) (\(($0.issues.first?.message ?? "").split(separator: "\n").joined(separator: " — ")))" }
+                .joined(separator: ", ")
         case .forbidden(let findings):
             "forbidden: " + findings.map { "\($0.construct.name) at \($0.file):\($0.line)" }.joined(separator: ", ")
         case .timedOut(_, let running, _):

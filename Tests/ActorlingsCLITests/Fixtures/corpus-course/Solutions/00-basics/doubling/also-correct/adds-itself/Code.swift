@@ -1,0 +1,3 @@
+func double(_ value: Int) -> Int {
+    value + value
+}

@@ -1,0 +1,3 @@
+func double(_ value: Int) -> Int {
+    abs(value) * factor
+}

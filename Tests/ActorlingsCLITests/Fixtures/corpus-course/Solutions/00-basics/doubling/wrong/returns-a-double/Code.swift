@@ -1,0 +1,3 @@
+func double(_ value: Int) -> Int {
+    Double(value) * 2.0
+}
