@@ -6,10 +6,16 @@ import Foundation
 public enum Actorlings {
     public static let version = "0.1.0"
 
+    /// Runs one command line to its exit code.
+    ///
+    /// - Parameter containOrphans: make this process adopt (and so kill) whatever a test run's
+    ///   descendants leave behind; only the tool's own process should, never a host that runs
+    ///   commands in-process (its other children would count as orphans).
     public static func run(
         arguments: [String], environment: [String: String], currentDirectory: String,
-        console: any Console = StandardConsole()
+        console: any Console = StandardConsole(), containOrphans: Bool = false
     ) async -> ExitCode {
+        if containOrphans { ProcessTree.containOrphans() }
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)

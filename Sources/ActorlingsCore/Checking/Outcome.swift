@@ -10,8 +10,9 @@ public enum Outcome: Sendable, Equatable {
     /// Killed after `limit`; `running` names the tests that had not finished.
     case timedOut(limit: Duration, running: [String], output: [String])
     /// The test process died: a signal (e.g. a continuation resumed twice), or a non-zero exit
-    /// with no failing test (e.g. a Thread Sanitizer report).
-    case crashed(signal: Int32?, exitCode: Int32?, output: [String])
+    /// with no failing test (e.g. a Thread Sanitizer report). `limit` names the resource limit
+    /// of the run that killed it, when that is the cause.
+    case crashed(signal: Int32?, exitCode: Int32?, output: [String], limit: ResourceLimit? = nil)
     case forbidden([ForbiddenFinding])
     /// The tests did not all run exactly once, or the run did not reach its end: never a pass,
     /// whatever the exit status (learner code runs inside the test process).

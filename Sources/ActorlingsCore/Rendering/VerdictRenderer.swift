@@ -54,11 +54,19 @@ public struct VerdictRenderer: Sendable {
             out += lastOutput(output)
             out.append("")
             out.append("Next: look for the await that never returns. Stuck? \(stuck(exercise))")
-        case .crashed(let signal, let exitCode, let output):
+        case .crashed(let signal, let exitCode, let output, let limit):
             let reason =
                 signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
                 ?? exitCode.map { $0 == 66 ? "exit code 66: Thread Sanitizer found a data race" : "exit code \($0)" } ?? "unknown reason"
-            if exitCode == 66 {
+            if let limit {
+                out.append(palette.apply(.boldRed, "💥 \(exercise.id) was stopped: \(limit.description)."))
+                switch limit {
+                case .memory:
+                    out.append("  Look for a collection that grows without end, or a loop that keeps allocating.")
+                case .fileSize:
+                    out.append("  Look for code that writes without end; an exercise never needs large files.")
+                }
+            } else if exitCode == 66 {
                 out.append(palette.apply(.boldRed, "✘ \(exercise.id): Thread Sanitizer found a data race while the tests ran."))
             } else {
                 out.append(palette.apply(.boldRed, "💥 \(exercise.id) crashed while its tests ran (\(reason))."))
@@ -229,7 +237,7 @@ public struct VerdictRenderer: Sendable {
     static let signalNames: [Int32: String] = [
         4: "SIGILL: a Swift runtime trap", 5: "SIGTRAP: a Swift runtime trap", 6: "SIGABRT: aborted",
         8: "SIGFPE: arithmetic error", 9: "SIGKILL", 11: "SIGSEGV: bad memory access (often a stack overflow)",
-        15: "SIGTERM",
+        15: "SIGTERM", 25: "SIGXFSZ: file size limit exceeded",
     ]
 }
 

@@ -59,6 +59,8 @@ public struct ExerciseBuilder: Sendable {
     public let environment: [String: String]
     /// A compile that takes longer than this is stuck (type-checker blow-up), not slow.
     public var compileTimeLimit: Duration = .seconds(180)
+    /// What one test run may use (memory, file size, processes).
+    public var limits = TestRunLimits()
 
     public init(toolchain: Toolchain, environment: [String: String]) {
         self.toolchain = toolchain
@@ -189,6 +191,10 @@ public struct ExerciseBuilder: Sendable {
 
     /// The environment variable that tells the entry point where to write the event stream.
     static let eventStreamVariable = "ACTORLINGS_EVENT_STREAM"
+    /// The pid of the process the test binary must not outlive.
+    static let parentVariable = "ACTORLINGS_PARENT"
+    /// ``TestRunLimits/environmentValue(processesRunning:limitMemory:)``.
+    static let limitsVariable = "ACTORLINGS_LIMITS"
 
     /// Runs the @Test functions linked into the binary with arguments built here, not read from
     /// the command line: re-running the binary with `--filter` or `--skip` changes nothing, and
@@ -200,10 +206,13 @@ public struct ExerciseBuilder: Sendable {
         import Glibc
         #elseif canImport(Darwin)
         import Darwin
+        import Dispatch
         #endif
 
         @main struct ActorlingsTestEntryPoint {
             static func main() async {
+                let parentWatch = dieWithParent()
+                applyLimits()
                 var arguments = __CommandLineArguments_v0()
                 if let path = getenv("\(eventStreamVariable)") {
                     arguments.eventStreamOutputPath = String(cString: path)
@@ -211,7 +220,51 @@ public struct ExerciseBuilder: Sendable {
                 unsetenv("\(eventStreamVariable)")
                 arguments.eventStreamSchemaVersion = "0"
                 let status: CInt = await Testing.__swiftPMEntryPoint(passing: arguments)
+                withExtendedLifetime(parentWatch) {}
                 exit(status)
+            }
+
+            /// Dies with Actorlings, even when it is killed with SIGKILL and can clean nothing up.
+            static func dieWithParent() -> AnyObject? {
+                let expected = getenv("\(parentVariable)").flatMap { Int32(String(cString: $0)) }
+                unsetenv("\(parentVariable)")
+                var watch: AnyObject? = nil
+                #if os(Linux)
+                // PR_SET_PDEATHSIG; prctl is variadic in C, so it is called through its address.
+                typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+                if let prctl = dlsym(nil, "prctl") {
+                    _ = unsafeBitCast(prctl, to: Prctl.self)(1, UInt(SIGKILL), 0, 0, 0)
+                }
+                #elseif canImport(Darwin)
+                // No parent-death signal on Darwin: a kqueue-backed source watches the parent exit.
+                let source = DispatchSource.makeProcessSource(identifier: getppid(), eventMask: .exit, queue: .global())
+                source.setEventHandler { _exit(137) }
+                source.resume()
+                watch = source
+                #endif
+                // A parent that died before the watch began can no longer be waited for.
+                if let expected, getppid() != expected { _exit(137) }
+                return watch
+            }
+
+            /// Memory, file size and process limits, soft and hard, before any test runs.
+            static func applyLimits() {
+                guard let text = getenv("\(limitsVariable)").map({ String(cString: $0) }) else { return }
+                unsetenv("\(limitsVariable)")
+                for item in text.split(separator: ",") {
+                    let parts = item.split(separator: "=")
+                    guard parts.count == 2, let value = UInt64(parts[1]) else { continue }
+                    var limit = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(value))
+                    #if os(Linux)
+                    let resources: [Substring: __rlimit_resource_t] = [
+                        "memory": __rlimit_resource_t(RLIMIT_DATA.rawValue), "file-size": __rlimit_resource_t(RLIMIT_FSIZE.rawValue),
+                        "processes": 6,  // RLIMIT_NPROC, not imported from glibc
+                    ]
+                    #else
+                    let resources: [Substring: Int32] = ["memory": RLIMIT_DATA, "file-size": RLIMIT_FSIZE, "processes": RLIMIT_NPROC]
+                    #endif
+                    if let resource = resources[parts[0]] { _ = setrlimit(resource, &limit) }
+                }
             }
         }
 
@@ -257,6 +310,11 @@ public struct ExerciseBuilder: Sendable {
         if request.settings.sanitizer == .thread {
             environment["TSAN_OPTIONS"] = "atexit_sleep_ms=0"
         }
+        // Read and removed by the entry point before any test runs: it dies with this process,
+        // and sets its own resource limits.
+        environment[Self.parentVariable] = String(getpid())
+        environment[Self.limitsVariable] = limits.environmentValue(
+            processesRunning: ProcessTree.userTaskCount(), limitMemory: request.settings.sanitizer != .thread)
         let result = try await Subprocess.run(
             ProcessRequest(
                 executable: binary,
@@ -268,7 +326,7 @@ public struct ExerciseBuilder: Sendable {
         case .timedOut:
             return .timedOut(limit: request.timeLimit, running: report.unfinished, output: output)
         case .signaled(let signal):
-            return .crashed(signal: signal, exitCode: nil, output: output)
+            return .crashed(signal: signal, exitCode: nil, output: output, limit: limits.limitHit(signal: signal, output: output.joined(separator: "\n")))
         case .exited(let code):
             if !report.failures.isEmpty { return .testsFailed(report) }
             if code == 66, result.output.contains("ThreadSanitizer") {

@@ -106,6 +106,25 @@
                 .filter { $0 > 0 && getsid($0) == sessionID }
         }
 
+        /// Every process whose parent is this process. macOS has no subreaper: an orphan goes to
+        /// launchd, so only our own children are found here.
+        static func adoptedProcesses() -> [Adopted] {
+            let me = getpid()
+            return allProcesses().filter { $0.kp_eproc.e_ppid == me }.map { process in
+                let pid = process.kp_proc.p_pid
+                return Adopted(pid: pid, session: getsid(pid), isZombie: process.kp_proc.p_stat == zombieState)
+            }
+        }
+
+        /// Processes of this user now: what `RLIMIT_NPROC` counts on Darwin (threads are not counted).
+        public static func userTaskCount() -> Int {
+            let user = getuid()
+            return allProcesses().filter { $0.kp_eproc.e_ucred.cr_uid == user }.count
+        }
+
+        /// macOS has no `PR_SET_CHILD_SUBREAPER` (see Documentation/Reliability.md).
+        static func becomeSubreaper() -> Bool { false }
+
         private static func allProcesses() -> [kinfo_proc] {
             var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_ALL]
             let stride = MemoryLayout<kinfo_proc>.stride

@@ -14,6 +14,10 @@
         @convention(c) (
             UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
         ) -> Int32
+    /// `prctl` is variadic in C, so Swift doesn't import it; every option used here takes integers.
+    private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    /// `<linux/prctl.h>`.
+    private let prSetChildSubreaper: Int32 = 36
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     /// Finds a glibc function that the Glibc module doesn't import.
@@ -123,8 +127,49 @@
             return entries.compactMap { Int32($0) }.filter { liveSession(of: $0) == sessionID }
         }
 
-        /// The session of a live process, from `/proc/<pid>/stat`: `pid (comm) state ppid pgrp session …`.
+        /// The session of a live process.
         private static func liveSession(of pid: Int32) -> Int32? {
+            guard let status = status(of: pid), !status.isZombie else { return nil }
+            return status.session
+        }
+
+        /// Every process whose parent is this process, from `/proc`.
+        static func adoptedProcesses() -> [Adopted] {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+            let me = getpid()
+            return entries.compactMap { Int32($0) }.compactMap { pid in
+                guard let status = status(of: pid), status.parent == me else { return nil }
+                return Adopted(pid: pid, session: status.session, isZombie: status.isZombie)
+            }
+        }
+
+        /// Processes and threads of this user now: what `RLIMIT_NPROC` counts on Linux.
+        public static func userTaskCount() -> Int {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
+            let user = getuid()
+            var count = 0
+            for entry in entries where Int32(entry) != nil {
+                var info = stat()
+                guard stat("/proc/\(entry)", &info) == 0, info.st_uid == user,
+                    let text = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let commEnd = text.lastIndex(of: ")")
+                else { continue }
+                let fields = text[text.index(after: commEnd)...].split(separator: " ")
+                count += fields.count > 17 ? Int(fields[17]) ?? 1 : 1
+            }
+            return count
+        }
+
+        /// `PR_SET_CHILD_SUBREAPER` (Linux 3.4): orphaned descendants are re-parented to this
+        /// process instead of init, so they stay findable after their session was left behind.
+        static func becomeSubreaper() -> Bool {
+            guard let prctl = glibcFunction("prctl", as: Prctl.self) else { return false }
+            return prctl(prSetChildSubreaper, 1, 0, 0, 0) == 0
+        }
+
+        /// State, parent and session of a process, from `/proc/<pid>/stat`:
+        /// `pid (comm) state ppid pgrp session …`; nil when it is gone (or fully reaped).
+        private static func status(of pid: Int32) -> (isZombie: Bool, parent: Int32, session: Int32)? {
             let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }  // it exited since the directory was listed
             defer { close(descriptor) }
@@ -139,9 +184,11 @@
             let line = bytes[..<count]
             guard let commEnd = line.lastIndex(of: UInt8(ascii: ")")) else { return nil }
             let fields = line[(commEnd + 1)...].split(separator: UInt8(ascii: " "))
-            guard fields.count > 3, let state = fields[0].first, state != UInt8(ascii: "Z"), state != UInt8(ascii: "X")
+            guard fields.count > 3, let state = fields[0].first, state != UInt8(ascii: "X"),
+                let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
+                let session = Int32(String(decoding: fields[3], as: UTF8.self))
             else { return nil }
-            return Int32(String(decoding: fields[3], as: UTF8.self))
+            return (state == UInt8(ascii: "Z"), parent, session)
         }
     }
 #endif
