@@ -62,10 +62,33 @@ public struct Verdict: Sendable, Equatable {
     public var exerciseID: String
     public var outcome: Outcome
     public var duration: Duration
+    /// The learner's files that the test run changed or deleted, and that were put back.
+    public var restoredFiles: [RestoredFile]
 
-    public init(exerciseID: String, outcome: Outcome, duration: Duration) {
+    public init(exerciseID: String, outcome: Outcome, duration: Duration, restoredFiles: [RestoredFile] = []) {
         self.exerciseID = exerciseID
         self.outcome = outcome
         self.duration = duration
+        self.restoredFiles = restoredFiles
+    }
+}
+
+/// A learner's file that a test run changed or deleted.
+public struct RestoredFile: Sendable, Equatable {
+    public enum Change: String, Sendable { case changed, deleted }
+
+    /// Repository-relative.
+    public var path: String
+    public var change: Change
+    /// False when putting the file back failed (the verdict then says where its content is).
+    public var restored: Bool
+    /// Where what the run left in its place was kept (repository-relative folder), if anything.
+    public var runVersion: String?
+
+    public init(path: String, change: Change, restored: Bool, runVersion: String?) {
+        self.path = path
+        self.change = change
+        self.restored = restored
+        self.runVersion = runVersion
     }
 }

@@ -111,7 +111,22 @@ public struct VerdictRenderer: Sendable {
             out.append("Next: restore them with `git checkout -- \(paths.first ?? exercise.testsPath)`, or with")
             out.append("`\(command) reset \(exercise.id)` (which also restores your code, after backing it up).")
         }
+        out += renderRestored(verdict.restoredFiles)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Files the test run changed or deleted, and what became of them.
+    private func renderRestored(_ files: [RestoredFile]) -> [String] {
+        guard !files.isEmpty else { return [] }
+        var out = ["", palette.apply(.boldYellow, "⚠ The test run changed your files; Actorlings put them back as they were before it ran:")]
+        for file in files {
+            var line = "    \(file.path) (\(file.change.rawValue)"
+            if !file.restored { line += "; could NOT be put back" }
+            if let kept = file.runVersion { line += "; what the run left is kept in \(kept)" }
+            out.append(line + ")")
+        }
+        out.append("  Code that writes to or deletes the course's files is never part of a fix.")
+        return out
     }
 
     private func renderCompileFailure(_ diagnostics: [Diagnostic], exercise: Exercise) -> [String] {

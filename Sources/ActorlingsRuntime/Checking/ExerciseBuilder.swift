@@ -16,6 +16,22 @@ public struct BuildRequest: Sendable {
     /// Finds forbidden constructs in what the compiler understood of `sources`, before any of
     /// the learner's code runs; `nil` screens nothing.
     public var screen: Screen?
+    /// The learner's files to snapshot before the tests run and restore after, if the run
+    /// changed them; `nil` guards nothing (a solution or a lesson block).
+    public var guarded: Guarded?
+
+    public struct Guarded: Sendable {
+        public var root: String
+        /// Repository-relative paths.
+        public var paths: [String]
+        public var exerciseID: String
+
+        public init(root: String, paths: [String], exerciseID: String) {
+            self.root = root
+            self.paths = paths
+            self.exerciseID = exerciseID
+        }
+    }
 
     public struct Screen: Sendable {
         public var finder: ConstructFinder
@@ -67,7 +83,18 @@ public struct ExerciseBuilder: Sendable {
         self.environment = environment
     }
 
+    /// What one build-and-run found: the outcome, and the learner's files the run changed and
+    /// that were put back.
+    public struct Result: Sendable {
+        public var outcome: Outcome
+        public var restoredFiles: [RestoredFile] = []
+    }
+
     public func build(_ request: BuildRequest) async throws -> Outcome {
+        try await buildAndRun(request).outcome
+    }
+
+    public func buildAndRun(_ request: BuildRequest) async throws -> Result {
         let directory = request.buildDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let common =
@@ -90,33 +117,36 @@ public struct ExerciseBuilder: Sendable {
             ]
                 + request.sources + ["-o", moduleObject])
         if let findings = try await screened, !findings.isEmpty {
-            return .forbidden(findings)
+            return Result(outcome: .forbidden(findings))
         }
         if request.settings.alsoCheckSwift6 {
             // A migration exercise: what Swift 6 mode says of the same files, next to Swift 5's warnings.
             let swift6 = try await swift6Errors(request)
             switch compileFailure(compile) {
-            case .compileFailed(let diagnostics)?: return .compileFailed(diagnostics + swift6)
-            case let failure?: return failure
-            case nil where !swift6.isEmpty: return .compileFailed(swift6)
+            case .compileFailed(let diagnostics)?: return Result(outcome: .compileFailed(diagnostics + swift6))
+            case let failure?: return Result(outcome: failure)
+            case nil where !swift6.isEmpty: return Result(outcome: .compileFailed(swift6))
             case nil: break
             }
         }
-        if let failure = compileFailure(compile) { return failure }
+        if let failure = compileFailure(compile) { return Result(outcome: failure) }
 
         // 2. The tests, unless an identical interface was already compiled against.
         let testObject = try await testsObject(request, common: common)
         switch testObject {
-        case .failed(let outcome): return outcome
+        case .failed(let outcome): return Result(outcome: outcome)
         case .built(let path):
             // 3. Link.
             let binary = "\(directory)/\(request.moduleName)-tests"
             let link = try await swiftc(
                 [moduleObject, path, "-o", binary] + toolchain.testingLinkFlags
                     + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
-            if let failure = compileFailure(link) { return failure }
+            if let failure = compileFailure(link) { return Result(outcome: failure) }
             // 4. Run.
-            return try await runTests(binary: binary, request: request)
+            let snapshot = request.guarded.map { LearnerFilesSnapshot.take(root: $0.root, paths: $0.paths) }
+            let outcome = try await runTests(binary: binary, request: request)
+            let restored = request.guarded.flatMap { guarded in snapshot?.restoreChanges(exerciseID: guarded.exerciseID) } ?? []
+            return Result(outcome: outcome, restoredFiles: restored)
         }
     }
 

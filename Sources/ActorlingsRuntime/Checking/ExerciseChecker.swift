@@ -27,15 +27,22 @@ public struct ExerciseChecker: Sendable {
     ) async throws -> Verdict {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = try await outcome(
+        let result = try await outcome(
             exercise, sourceDirectory: sourceDirectory ?? exercise.sourcesPath,
-            buildDirectory: buildDirectory ?? self.buildDirectory(for: exercise))
-        return Verdict(exerciseID: exercise.id, outcome: outcome, duration: clock.now - start)
+            buildDirectory: buildDirectory ?? self.buildDirectory(for: exercise), guardsLearnerFiles: sourceDirectory == nil)
+        return Verdict(exerciseID: exercise.id, outcome: result.outcome, duration: clock.now - start, restoredFiles: result.restoredFiles)
     }
 
-    private func outcome(_ exercise: Exercise, sourceDirectory: String, buildDirectory: String) async throws -> Outcome {
+    /// Every exercise's learner files and tests: what a test run must leave as it found them.
+    var learnerFiles: [String] {
+        course.exercises.flatMap { $0.sourcePaths + $0.testPaths }
+    }
+
+    private func outcome(
+        _ exercise: Exercise, sourceDirectory: String, buildDirectory: String, guardsLearnerFiles: Bool
+    ) async throws -> ExerciseBuilder.Result {
         let edited = editedTests(exercise)
-        if !edited.isEmpty { return .testsEdited(edited) }
+        if !edited.isEmpty { return ExerciseBuilder.Result(outcome: .testsEdited(edited)) }
 
         var sources: [String] = []
         var screened: [ConstructFinder.Source] = []
@@ -54,11 +61,11 @@ public struct ExerciseChecker: Sendable {
             sources.append(path)
             screened.append(ConstructFinder.Source(path: path, displayPath: relative, text: String(decoding: data, as: UTF8.self)))
         }
-        if !missing.isEmpty { return .compileFailed(missing) }
+        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .compileFailed(missing)) }
         // Attributes and modifiers are found in the tokens at once; names need the compiler's
         // view, which the builder reads before any of the learner's code runs.
         let syntaxFindings = finder.findings(in: screened, view: nil).filter { !exercise.allows($0.construct.id, in: $0.file) }
-        if !syntaxFindings.isEmpty { return .forbidden(syntaxFindings) }
+        if !syntaxFindings.isEmpty { return ExerciseBuilder.Result(outcome: .forbidden(syntaxFindings)) }
 
         let testPaths = exercise.testPaths.map(absolute)
         var expected: [TestRunAudit.ExpectedTest] = []
@@ -66,12 +73,17 @@ public struct ExerciseChecker: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             expected += TestRunAudit.expectedTests(in: String(decoding: data, as: UTF8.self), file: path)
         }
-        let request = BuildRequest(
+        var request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: testPaths,
             settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
             expectedTests: expected,
             screen: BuildRequest.Screen(finder: finder, sources: screened, exercise: exercise))
-        return relativized(try await builder.build(request))
+        if guardsLearnerFiles {
+            request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
+        }
+        var result = try await builder.buildAndRun(request)
+        result.outcome = relativized(result.outcome)
+        return result
     }
 
     /// Protected test files that differ from the shipped ones, were deleted, or were added.
