@@ -35,11 +35,14 @@ public enum Actorlings {
             return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
                 .explain(text)
         case .explainBuild(let path):
-            return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
-                .build(path)
+            // Interruptible like every command that starts processes: a signal kills the build's
+            // whole process tree and its scratch folder is removed.
+            let command = ExplainCommand(
+                console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
+            return (try? await interruptible { await command.build(path) }) ?? .interrupted
         case .classSummary(let files, let format, let output):
-            return ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
-                .run(files: files, format: format, output: output)
+            let command = ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
+            return (try? await interruptible { command.run(files: files, format: format, output: output) }) ?? .interrupted
         default:
             break
         }
@@ -55,7 +58,7 @@ public enum Actorlings {
         } catch is CancellationError {
             return .interrupted
         } catch {
-            console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
+            console.writeError(palette.apply(.boldRed, "error: ") + (FileErrorMessage.message(for: error) ?? "\(error)") + "\n")
             return .toolFailure
         }
     }

@@ -7,7 +7,8 @@ public enum Outcome: Sendable, Equatable {
     /// Errors or warnings: an exercise passes only with zero warnings.
     case compileFailed([Diagnostic])
     case testsFailed(TestRunReport)
-    /// Killed after `limit`; `running` names the tests that had not finished.
+    /// Killed after `limit`; `running` names the tests that had not finished, or is
+    /// ``Outcome/compilerRunning`` when the compiler, not the tests, ran out of time.
     case timedOut(limit: Duration, running: [String], output: [String])
     /// The test process died: a signal (e.g. a continuation resumed twice), or a non-zero exit
     /// with no failing test (e.g. a Thread Sanitizer report). `limit` names the resource limit
@@ -19,6 +20,9 @@ public enum Outcome: Sendable, Equatable {
     case incompleteRun(IncompleteRun)
     /// Protected test files differ from what was shipped.
     case testsEdited([String])
+
+    /// `timedOut`'s `running` when a compile was stopped at its time limit.
+    public static let compilerRunning = ["the compiler"]
 
     public var isPassed: Bool {
         if case .passed = self { return true }

@@ -44,6 +44,13 @@ public struct VerdictRenderer: Sendable {
             out += renderCompileFailure(diagnostics, exercise: exercise)
         case .testsFailed(let report):
             out += renderTestFailures(report, exercise: exercise)
+        case .timedOut(let limit, Outcome.compilerRunning, let output):
+            out.append(palette.apply(.boldYellow, "⏱ \(exercise.id) did not compile within \(seconds(limit)); the compiler was stopped."))
+            out.append("  An exercise compiles in a second or two. The compiler gets stuck on code it can't type-check:")
+            out.append("  a long expression mixing literals, operators and closures, a huge literal, or a very large file.")
+            out += lastOutput(output)
+            out.append("")
+            out.append("Next: split long expressions into named values with explicit types. Stuck? \(stuck(exercise))")
         case .timedOut(let limit, let running, let output):
             out.append(palette.apply(.boldYellow, "⏱ \(exercise.id) did not finish within \(seconds(limit)) and was stopped."))
             if !running.isEmpty {

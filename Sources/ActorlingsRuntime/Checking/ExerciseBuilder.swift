@@ -314,7 +314,7 @@ public struct ExerciseBuilder: Sendable {
         case .exited(0) where diagnostics.isEmpty:
             return nil
         case .timedOut:
-            return .timedOut(limit: compileTimeLimit, running: ["the compiler"], output: Self.lastLines(result.output))
+            return .timedOut(limit: compileTimeLimit, running: Outcome.compilerRunning, output: Self.lastLines(result.output))
         case .exited, .signaled:
             if diagnostics.isEmpty {
                 return .compileFailed([

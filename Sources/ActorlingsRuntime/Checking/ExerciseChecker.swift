@@ -51,6 +51,16 @@ public struct ExerciseChecker: Sendable {
         for name in exercise.files {
             let relative = sourceDirectory + "/" + name
             let path = absolute(relative)
+            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Self.sourceSizeLimit {
+                // Bounded work: a file this large is not an exercise, and compiling it would take minutes.
+                missing.append(
+                    Diagnostic(
+                        severity: .error, file: relative,
+                        message:
+                            "\(relative) is \(size >> 20) MB, and an exercise file is a few KB; restore it with `actorlings reset \(exercise.id)`"
+                    ))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 missing.append(
                     Diagnostic(
@@ -73,6 +83,8 @@ public struct ExerciseChecker: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             expected += TestRunAudit.expectedTests(in: String(decoding: data, as: UTF8.self), file: path)
         }
+        var builder = builder
+        builder.compileTimeLimit = exercise.compileTimeLimit
         var request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: testPaths,
             settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
@@ -98,6 +110,9 @@ public struct ExerciseChecker: Sendable {
             return GitBlobID.of(Array(data)) != expected
         }
     }
+
+    /// Files of the learner's above this are refused before anything compiles.
+    static let sourceSizeLimit = 1 << 20
 
     public func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : root + "/" + path
