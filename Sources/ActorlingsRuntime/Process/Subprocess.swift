@@ -115,9 +115,9 @@ public enum ProcessTree {
         let giveUp = clock.now + limit
         while clock.now < giveUp {
             let candidates = adoptedProcesses().filter { $0.session != ownSession }
-            guard !candidates.isEmpty else { return }
-            children.withLock { live in
-                for orphan in candidates where !live.contains(orphan.pid) {
+            let found = children.withLock { live in
+                let orphans = candidates.filter { !live.contains($0.pid) }
+                for orphan in orphans {
                     if orphan.isZombie {
                         var status: Int32 = 0
                         _ = waitpid(orphan.pid, &status, WNOHANG)
@@ -129,7 +129,9 @@ public enum ProcessTree {
                         for member in sessionMembers(of: orphan.pid) { _ = kill(member, SIGKILL) }
                     }
                 }
+                return orphans.count
             }
+            guard found > 0 else { return }
             usleep(5_000)
         }
     }
