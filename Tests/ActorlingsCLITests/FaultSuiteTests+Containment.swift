@@ -250,14 +250,16 @@ extension FaultSuiteTests {
             expected: "stopped at 1 s; advice about stuck compiles, not about continuations", limit: .seconds(1),
             setUp: { course in
                 try course.edit("Exercises/00-basics/passing/exercise.toml", replacing: "time-limit = 10", with: "time-limit = 10\ncompile-time-limit = 1")
-                // Twelve seconds of type checking on this machine: a realistic stuck compile.
+                // Twelve seconds of type checking on this machine (without a contextual type for the
+                // expression): a realistic stuck compile.
                 try course.write(
                     "Exercises/00-basics/passing/Sources/Code.swift",
                     """
                     func add(_ a: Int, _ b: Int) -> Int { a + b }
 
                     func stuck() -> Double {
-                        1 + 2.0 * 3 - 4 / 5 + 6 * 7 - 8 + 9 * 10 - 11 / 12 + 13 * 14 - 15 + 16 / 17 * 18 - 19 + 20 * 21 - 22 / 23 + 24 - 25 * 26 + 27 / 28
+                        let value = 1 + 2.0 * 3 - 4 / 5 + 6 * 7 - 8 + 9 * 10 - 11 / 12 + 13 * 14 - 15 + 16 / 17 * 18 - 19 + 20 * 21 - 22 / 23 + 24 - 25 * 26 + 27 / 28
+                        return value
                     }
 
                     """)
