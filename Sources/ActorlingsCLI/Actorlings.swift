@@ -24,6 +24,15 @@ public enum Actorlings {
             return .usage
         }
         let palette = Palette(enabled: colorEnabled(invocation.color, environment: environment, console: console))
+        if let root = invocation.root {
+            // Checked before any command, `explain` included: a mistyped root is never walked up from.
+            var isDirectory: ObjCBool = false
+            let path = root.hasPrefix("/") ? root : currentDirectory + "/" + root
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                console.writeError(palette.apply(.boldRed, "error: ") + "--root \(root): there is no such folder\n")
+                return .usage
+            }
+        }
         switch invocation.command {
         case .help(let topic):
             console.write(HelpText.text(for: topic))

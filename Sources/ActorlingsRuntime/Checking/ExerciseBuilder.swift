@@ -268,9 +268,10 @@ public struct ExerciseBuilder: Sendable {
                 #elseif canImport(Darwin)
                 // No parent-death signal on Darwin: a kqueue-backed source watches the parent exit.
                 let source = DispatchSource.makeProcessSource(identifier: getppid(), eventMask: .exit, queue: .global())
-                source.setEventHandler { _exit(137) }
+                // @Sendable: never isolated to the main actor, whatever the exercise's default isolation.
+                source.setEventHandler { @Sendable in _exit(137) }
                 source.resume()
-                watch = source
+                watch = source as AnyObject
                 #endif
                 // A parent that died before the watch began can no longer be waited for.
                 if let expected, getppid() != expected { _exit(137) }
