@@ -246,9 +246,9 @@ enum FaultSuite {
         }
         text += """
 
-            Not simulated here: a truly full disk (a refused progress write stands in for it) and
-            `RLIMIT_NPROC` (the suite runs as root on CI, and root is exempt). The read-only checkout
-            runs the tool as an unprivileged user (`setpriv`, when the suite runs as root). Watch
+            Not simulated here: a truly full disk (a refused progress write stands in for it). The
+            read-only checkout and the process limit run the tool as an unprivileged user (`setpriv`,
+            when the suite runs as root: root ignores file permissions and `RLIMIT_NPROC`). Watch
             mode's Ctrl-C in a real pseudo-terminal is covered by `WatchModeTests` (exit 130, progress
             kept); the terminal's restoring was checked by hand under tmux. The signal handling it
             shares with `check` is in the table. Faults marked Linux-only in the suite are skipped
@@ -275,8 +275,10 @@ enum FaultSuite {
               re-parented to init: nothing above them is left to adopt them.
             - **Resources.** The entry point sets, soft and hard, before any test: `RLIMIT_DATA`
               1 GiB (not under Thread Sanitizer, whose shadow memory is terabytes of mappings),
-              `RLIMIT_FSIZE` 64 MiB, and `RLIMIT_NPROC` at what the user runs now plus 256. A run
-              stopped by the memory or file-size limit is reported as `crashed` with that cause.
+              `RLIMIT_FSIZE` 64 MiB, and `RLIMIT_NPROC` at what the user runs now plus 256 (root
+              is exempt from it). A run that dies of one of them is reported as `crashed` with that
+              cause (SIGXFSZ or "File too large"; "failed to allocate"; EAGAIN from starting a process
+              or thread); the outcome stays `crashed`, so reports and progress files keep their format.
             - **The learner's files.** Every exercise's learner files and tests are read just before
               the tests run and compared after; a changed or deleted file is put back, what the run
               left is kept in `.actorlings/backups/<exercise>/<time>-after-test-run-…/`, and the

@@ -128,6 +128,32 @@ extension FaultSuiteTests {
                 let result = try await check(course, "passing")
                 return (result.first, result.first.contains("wrote a file larger than 64 MB"))
             }),
+        Fault(
+            id: "limit-processes", area: "resource limits", what: "a test starts 2,000 processes (run as an unprivileged user: root is exempt)",
+            expected: "stopped at the process limit (what the user runs + 256), and the verdict says so", linuxOnly: true,
+            setUp: { course in
+                try course.syncFault(
+                    """
+                        for _ in 0..<2000 {
+                            let child = Process()
+                            child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+                            child.arguments = ["3001"]
+                            try! child.run()
+                        }
+                        return a + b
+                    """, imports: "import Foundation")
+                // The compiler's module cache goes under HOME, which must be the user's own.
+                try FileManager.default.createDirectory(atPath: course.path("home"), withIntermediateDirectories: true)
+                if getuid() == 0 { try ownTree(course.root, by: 65534) }
+            },
+            run: { course in
+                let result =
+                    getuid() == 0
+                    ? try await runActorlings(["check", "passing"], in: course.root, environment: ["HOME": course.path("home")], asUser: 65534)
+                    : try await course.actorlings(["check", "passing"])
+                let first = firstLine(result.output)
+                return (first, first.contains("was stopped: it started more than 256 processes or threads"))
+            }),
     ]
 
     // MARK: - The learner's files, damaged by a test run
@@ -372,6 +398,17 @@ extension FaultSuiteTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: UInt64(size))
         try handle.close()
+    }
+
+    /// Gives every file and folder under `root` to `user` (the caller must be root).
+    static func ownTree(_ root: String, by user: Int) throws {
+        var paths = [root]
+        if let walker = FileManager.default.enumerator(atPath: root) {
+            for case let relative as String in walker { paths.append(root + "/" + relative) }
+        }
+        for path in paths {
+            try FileManager.default.setAttributes([.ownerAccountID: user, .groupOwnerAccountID: user], ofItemAtPath: path)
+        }
     }
 
     /// Makes every file and folder under `root` read-only (or writable again for its owner).

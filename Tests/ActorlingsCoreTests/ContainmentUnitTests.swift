@@ -10,6 +10,7 @@ struct ContainmentUnitTests {
             (Int32?(25), "", ResourceLimit?(.fileSize(bytes: 64 << 20))),
             (Int32?(4), "Fatal error: … NSPOSIXErrorDomain Code=27 \"File too large\"", ResourceLimit.fileSize(bytes: 64 << 20)),
             (Int32?(6), "Fatal error: failed to allocate 67108896 bytes of memory with alignment 8", ResourceLimit.memory(bytes: 1 << 30)),
+            (Int32?(4), "Fatal error: … NSPOSIXErrorDomain Code=11 \"Resource temporarily unavailable\"", ResourceLimit.processes(extra: 256)),
             (Int32?(4), "Fatal error: Unexpectedly found nil", nil),
             (Int32?(11), "", nil),
         ])

@@ -36,6 +36,8 @@ public struct TestRunLimits: Sendable, Equatable {
         if output.contains("failed to allocate") || output.contains("Cannot allocate memory") {
             return .memory(bytes: memory)
         }
+        // EAGAIN from fork, posix_spawn or pthread_create: the process limit, in a run that died of it.
+        if output.contains("Resource temporarily unavailable") { return .processes(extra: extraProcesses) }
         return nil
     }
 }
@@ -44,12 +46,15 @@ public struct TestRunLimits: Sendable, Equatable {
 public enum ResourceLimit: Sendable, Equatable {
     case memory(bytes: Int)
     case fileSize(bytes: Int)
+    /// Processes and threads beyond those the user ran when the tests started.
+    case processes(extra: Int)
 
     /// What happened, in the words of the verdict: "used more than 1 GB of memory".
     public var description: String {
         switch self {
         case .memory(let bytes): "it used more than \(Self.size(bytes)) of memory, the limit of a test run"
         case .fileSize(let bytes): "it wrote a file larger than \(Self.size(bytes)), the limit of a test run"
+        case .processes(let extra): "it started more than \(extra) processes or threads, the limit of a test run"
         }
     }
 

@@ -72,6 +72,8 @@ public struct VerdictRenderer: Sendable {
                     out.append("  Look for a collection that grows without end, or a loop that keeps allocating.")
                 case .fileSize:
                     out.append("  Look for code that writes without end; an exercise never needs large files.")
+                case .processes:
+                    out.append("  Look for a loop that starts processes or threads; structured concurrency needs neither.")
                 }
             } else if exitCode == 66 {
                 out.append(palette.apply(.boldRed, "✘ \(exercise.id): Thread Sanitizer found a data race while the tests ran."))
