@@ -6,10 +6,16 @@ import Foundation
 public enum Actorlings {
     public static let version = "0.1.0"
 
+    /// Runs one command line to its exit code.
+    ///
+    /// - Parameter containOrphans: make this process adopt (and so kill) whatever a test run's
+    ///   descendants leave behind; only the tool's own process should, never a host that runs
+    ///   commands in-process (its other children would count as orphans).
     public static func run(
         arguments: [String], environment: [String: String], currentDirectory: String,
-        console: any Console = StandardConsole()
+        console: any Console = StandardConsole(), containOrphans: Bool = false
     ) async -> ExitCode {
+        if containOrphans { ProcessTree.containOrphans() }
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
@@ -18,6 +24,15 @@ public enum Actorlings {
             return .usage
         }
         let palette = Palette(enabled: colorEnabled(invocation.color, environment: environment, console: console))
+        if let root = invocation.root {
+            // Checked before any command, `explain` included: a mistyped root is never walked up from.
+            var isDirectory: ObjCBool = false
+            let path = root.hasPrefix("/") ? root : currentDirectory + "/" + root
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                console.writeError(palette.apply(.boldRed, "error: ") + "--root \(root): there is no such folder\n")
+                return .usage
+            }
+        }
         switch invocation.command {
         case .help(let topic):
             console.write(HelpText.text(for: topic))
@@ -29,11 +44,14 @@ public enum Actorlings {
             return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
                 .explain(text)
         case .explainBuild(let path):
-            return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
-                .build(path)
+            // Interruptible like every command that starts processes: a signal kills the build's
+            // whole process tree and its scratch folder is removed.
+            let command = ExplainCommand(
+                console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
+            return (try? await interruptible { await command.build(path) }) ?? .interrupted
         case .classSummary(let files, let format, let output):
-            return ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
-                .run(files: files, format: format, output: output)
+            let command = ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
+            return (try? await interruptible { command.run(files: files, format: format, output: output) }) ?? .interrupted
         default:
             break
         }
@@ -49,7 +67,7 @@ public enum Actorlings {
         } catch is CancellationError {
             return .interrupted
         } catch {
-            console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
+            console.writeError(palette.apply(.boldRed, "error: ") + (FileErrorMessage.message(for: error) ?? "\(error)") + "\n")
             return .toolFailure
         }
     }

@@ -73,6 +73,8 @@ struct ExplainCommand {
                         "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names",
                     ],
                     environment: environment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
+        } catch is CancellationError {
+            return .interrupted
         } catch {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
             return .toolFailure

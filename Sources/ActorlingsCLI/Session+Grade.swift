@@ -24,6 +24,11 @@ extension Session {
             let verdict = try await checker.check(exercise, buildDirectory: "\(scratch)/\(exercise.id)")
             graded.append(GradedExercise(exercise: exercise, verdict: verdict, copiedSolution: isCopiedSolution(exercise)))
         }
+        // An exercise whose definition is broken counts, as zero: breaking it must not shrink the total.
+        for broken in course.brokenExercises
+        where (options.steps.isEmpty || options.steps.contains(broken.stepNumber)) && (options.only.isEmpty || options.only.contains(broken.id)) {
+            graded.append(GradedExercise(exercise: broken.placeholder, verdict: broken.verdict, copiedSolution: false))
+        }
         let report = GradeReport(
             toolVersion: Actorlings.version, toolchain: checker.builder.toolchain.version.description, course: course,
             student: await student(), generatedAt: ISO8601DateFormatter().string(from: Date()), exercises: graded)

@@ -29,9 +29,24 @@ struct Session: Sendable {
         invocation: Invocation, environment: [String: String], currentDirectory: String,
         console: any Console, palette: Palette
     ) throws -> Session {
-        let start = invocation.root.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
-        guard let root = RepositoryRoot.find(from: start) else {
-            throw NotInCourseError(directory: start)
+        let root: String
+        if let explicit = invocation.root {
+            // An explicit root is taken as given: walking up from a mistyped path would silently
+            // use whatever checkout happens to contain it.
+            let path = URL(fileURLWithPath: explicit.hasPrefix("/") ? explicit : currentDirectory + "/" + explicit).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("--root \(explicit): there is no such folder")
+            }
+            guard FileManager.default.fileExists(atPath: path + "/" + CourseLoader.coursePath) else {
+                throw UsageError("--root \(explicit) is not an Actorlings checkout (it has no \(CourseLoader.coursePath)); give the folder you cloned")
+            }
+            root = path
+        } else {
+            guard let found = RepositoryRoot.find(from: currentDirectory) else {
+                throw NotInCourseError(directory: currentDirectory)
+            }
+            root = found
         }
         let files = LocalCourseFiles(root: root)
         let authoring: Bool
@@ -42,6 +57,11 @@ struct Session: Sendable {
         default: (authoring, showsVerdicts) = (false, false)
         }
         let course = try CourseLoader(files: files, strict: authoring).load()
+        for broken in course.brokenExercises {
+            console.writeError(
+                palette.apply(.yellow, "note: ") + "exercise '\(broken.id)' can't be used until its definition is fixed ("
+                    + broken.problems.map(\.description).joined(separator: "; ") + "); every other exercise works.\n")
+        }
         let shipped: ShippedFiles
         switch files.read(ShippedFiles.path) {
         case .text(let text): shipped = try ShippedFiles(parsing: text)
@@ -115,6 +135,9 @@ struct Session: Sendable {
     /// The exercise named on the command line, or a usage error with the closest ids.
     func exercise(named id: String) throws -> Exercise {
         if let exercise = course.exercise(id: id) { return exercise }
+        if let broken = course.brokenExercises.first(where: { $0.id == id }) {
+            throw CourseLoadError(problems: broken.problems)
+        }
         var message = "there is no exercise '\(id)'"
         let ids = course.exercises.map(\.id)
         var suggestions = Suggestions.closest(to: id, among: ids)

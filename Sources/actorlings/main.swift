@@ -5,5 +5,6 @@ import Foundation
 let code = await Actorlings.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,
-    currentDirectory: FileManager.default.currentDirectoryPath)
+    currentDirectory: FileManager.default.currentDirectoryPath,
+    containOrphans: true)
 exit(code.rawValue)

@@ -29,13 +29,22 @@ enum TestPaths {
     static let fixtureCourse = testsDirectory.appendingPathComponent("Fixtures/course").path
 
     /// The `actorlings` binary SwiftPM built next to the test bundle.
+    ///
+    /// On macOS `swift test` runs Swift Testing through `swiftpm-testing-helper` in the toolchain,
+    /// so `argv[0]` leads nowhere near the build folder; the loaded test bundle does, and this
+    /// file's own path gives the package's default `.build/debug` as a last resort.
     static var binary: String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // On macOS the runner lives inside PackageTests.xctest/Contents/MacOS.
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("actorlings").path), directory.path != "/" {
-            directory = directory.deletingLastPathComponent()
+        let starts = [URL(fileURLWithPath: CommandLine.arguments[0])] + Bundle.allBundles.map(\.bundleURL)
+        for start in starts {
+            var directory = start.deletingLastPathComponent()
+            while directory.path != "/" {
+                let candidate = directory.appendingPathComponent("actorlings").path
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
         }
-        return directory.appendingPathComponent("actorlings").path
+        return repositoryRoot + "/.build/debug/actorlings"
     }
 
     /// A private copy of the fixture course, so checks can write `.actorlings/` freely.
@@ -51,22 +60,33 @@ enum TestPaths {
 ///
 /// The blocking wait happens on a thread of its own: done on the cooperative pool (two threads
 /// on a 2-core machine), it would starve every other async test running in parallel.
-func runActorlings(_ arguments: [String], in directory: String, environment extra: [String: String] = [:], stdin: String? = nil) async throws -> (
+/// With `asUser`, the binary runs as that user (through `setpriv`; the caller must be root).
+func runActorlings(
+    _ arguments: [String], in directory: String, environment extra: [String: String] = [:], stdin: String? = nil, asUser: UInt32? = nil
+) async throws -> (
     status: Int32, output: String, errors: String
 ) {
     try await withCheckedThrowingContinuation { continuation in
         Thread {
-            continuation.resume(with: Result { try runActorlingsBlocking(arguments, in: directory, environment: extra, stdin: stdin) })
+            continuation.resume(
+                with: Result { try runActorlingsBlocking(arguments, in: directory, environment: extra, stdin: stdin, asUser: asUser) })
         }.start()
     }
 }
 
-private func runActorlingsBlocking(_ arguments: [String], in directory: String, environment extra: [String: String], stdin: String?) throws -> (
+private func runActorlingsBlocking(
+    _ arguments: [String], in directory: String, environment extra: [String: String], stdin: String?, asUser: UInt32?
+) throws -> (
     status: Int32, output: String, errors: String
 ) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TestPaths.binary)
-    process.arguments = arguments
+    if let user = asUser {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", TestPaths.binary] + arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: TestPaths.binary)
+        process.arguments = arguments
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     var environment = ProcessInfo.processInfo.environment
     environment.merge(extra) { $1 }

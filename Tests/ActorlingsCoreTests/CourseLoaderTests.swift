@@ -310,3 +310,19 @@ struct CourseLoaderTests {
         #expect(Exercise.moduleName(forID: id) == module)
     }
 }
+
+extension CourseLoaderTests {
+    @Test("In a learner's command, a broken exercise.toml makes only that exercise a course error")
+    func brokenExerciseAlone() throws {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]?
+            .replacingOccurrences(of: "hints = ", with: "hintz = ")
+        let course = try CourseLoader(files: InMemoryCourseFiles(files), strict: false).load()
+        #expect(course.exercise(id: "intro") == nil)
+        #expect(course.exercise(id: "main-actor-mode") != nil)
+        #expect(course.brokenExercises.map(\.id) == ["intro"])
+        #expect(course.brokenExercises.first?.problems.contains { $0.key == "hintz" } == true)
+        // Authoring still refuses the whole course.
+        #expect(throws: CourseLoadError.self) { try CourseLoader(files: InMemoryCourseFiles(files)).load() }
+    }
+}

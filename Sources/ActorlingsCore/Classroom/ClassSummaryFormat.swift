@@ -51,8 +51,12 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
     }
 
     static func csv(_ summary: ClassSummary) -> String {
-        func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingAll("\"", with: "\"\"") + "\"" : text
+        func field(_ raw: String) -> String {
+            // A cell starting with = + - @ (or a tab or carriage return) is a formula to a spreadsheet:
+            // a student's name like =HYPERLINK(…) would run. A leading apostrophe makes it text (OWASP).
+            let text = raw.first.map { "=+-@\t\r".contains($0) } == true ? "'" + raw : raw
+            return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + text.replacingAll("\"", with: "\"\"") + "\"" : text
         }
         var rows = [(["student"] + summary.exercises.map(\.id) + ["points", "max_points"]).map(field).joined(separator: ",")]
         for student in summary.students {

@@ -15,6 +15,8 @@ public struct Course: Sendable {
     public var steps: [Step]
     /// Workshop pacing from `Exercises/classroom.toml`, when an instructor ships one.
     public var pacing: Pacing?
+    /// Exercises whose definition has errors (learner's commands only; see ``BrokenExercise``).
+    public var brokenExercises: [BrokenExercise] = []
 
     public init(
         format: Int, title: String, version: String, minimumSwift: ToolchainVersion,
@@ -153,6 +155,8 @@ public struct Exercise: Sendable, Equatable {
     public var hints: [String]
     public var afterPass: String
     public var timeLimit: Duration
+    /// How long one compiler run may take (`compile-time-limit`, default 180 s).
+    public var compileTimeLimit: Duration = .seconds(180)
     public var points: Int
     /// The exercise's folder relative to the repository root, e.g. `Exercises/01-single-threaded/opting-out`.
     public var directory: String

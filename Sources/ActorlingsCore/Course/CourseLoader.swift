@@ -57,10 +57,11 @@ public struct CourseLoader: Sendable {
         // Folder name → ids listed in course.toml, kept even for exercises that failed to load,
         // so a broken exercise is not also reported as unlisted.
         var listed: [String: Set<String>] = [:]
+        var broken: [BrokenExercise] = []
         for (index, table) in stepTables.enumerated() {
             if let step = loadStep(
                 table, index: index, defaultForbidden: defaultForbidden, constructIDs: constructIDs,
-                seenExercises: &seenExercises, problems: &problems)
+                seenExercises: &seenExercises, problems: &problems, broken: &broken)
             {
                 steps.append(step)
                 if case .array(let ids) = table["exercises"]?.value {
@@ -78,6 +79,7 @@ public struct CourseLoader: Sendable {
             format: format?.value ?? 1, title: title, version: version, minimumSwift: minimumSwift,
             constructs: constructs, steps: steps)
         course.pacing = pacing
+        course.brokenExercises = broken
         return course
     }
 
@@ -163,7 +165,7 @@ public struct CourseLoader: Sendable {
 
     private func loadStep(
         _ table: TOMLTable, index: Int, defaultForbidden: [String], constructIDs: Set<String>,
-        seenExercises: inout [String: String], problems: inout [CourseProblem]
+        seenExercises: inout [String: String], problems: inout [CourseProblem], broken: inout [BrokenExercise]
     ) -> Step? {
         var reader = TableReader(table, file: Self.coursePath, context: "step")
         let number = reader.integer("number")
@@ -214,8 +216,14 @@ public struct CourseLoader: Sendable {
                 files: files, id: exerciseID, step: step, defaultForbidden: defaultForbidden,
                 constructIDs: constructIDs, lessonSlugs: lessonHeadings, strict: strict)
             var exerciseProblems: [CourseProblem] = []
-            if let exercise = loader.load(problems: &exerciseProblems) {
+            if let exercise = loader.load(problems: &exerciseProblems), exerciseProblems.isEmpty {
                 step.exercises.append(exercise)
+            } else if !strict, !exerciseProblems.isEmpty {
+                // A learner's command: this exercise alone is a course error; the rest still work.
+                broken.append(
+                    BrokenExercise(
+                        id: exerciseID, stepNumber: index, directory: "Exercises/\(step.directoryName)/\(exerciseID)", problems: exerciseProblems))
+                continue
             }
             problems += exerciseProblems
         }

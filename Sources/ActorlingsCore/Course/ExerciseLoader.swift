@@ -10,6 +10,10 @@ struct ExerciseLoader {
     let strict: Bool
 
     static let defaultTimeLimit = 10
+    /// Seconds one compiler run may take: an exercise compiles in one or two, so past this the
+    /// type checker is stuck (or the file is far too large), not slow.
+    static let defaultCompileTimeLimit = 180
+    static let maximumCompileTimeLimit = 600
     static let maximumTimeLimit = 600
 
     var directory: String { "Exercises/\(step.directoryName)/\(id)" }
@@ -43,6 +47,7 @@ struct ExerciseLoader {
         let fileNames = reader.strings("files") ?? []
         let protectedNames = reader.strings("protected", required: false) ?? []
         let timeLimit = reader.integer("time-limit", required: false)
+        let compileTimeLimit = reader.integer("compile-time-limit", required: false)
         let points = reader.integer("points", required: false)
         let forbid = reader.strings("forbid", required: false) ?? []
         let allow = reader.strings("allow", required: false) ?? []
@@ -57,6 +62,10 @@ struct ExerciseLoader {
 
         if let timeLimit, !(1...Self.maximumTimeLimit).contains(timeLimit.value) {
             reader.problem("time-limit", "must be between 1 and \(Self.maximumTimeLimit) seconds, found \(timeLimit.value)")
+        }
+        if let compileTimeLimit, !(1...Self.maximumCompileTimeLimit).contains(compileTimeLimit.value) {
+            reader.problem(
+                "compile-time-limit", "must be between 1 and \(Self.maximumCompileTimeLimit) seconds, found \(compileTimeLimit.value)")
         }
         if let points, points.value < 0 {
             reader.problem("points", "must not be negative")
@@ -121,6 +130,7 @@ struct ExerciseLoader {
         exercise.constructs = local
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
+        exercise.compileTimeLimit = .seconds(compileTimeLimit?.value ?? Self.defaultCompileTimeLimit)
         return exercise
     }
 

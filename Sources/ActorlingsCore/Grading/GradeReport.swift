@@ -143,10 +143,10 @@ public struct GradedExercise: Codable, Sendable, Equatable {
             status = .timedOut
             reason = "did not finish within \(seconds(limit))" + (running.isEmpty ? "" : "; still running: \(running.joined(separator: ", "))")
             problems = running.map { Problem(message: "still running: \($0)") }
-        case .crashed(let signal, let exitCode, let output):
+        case .crashed(let signal, let exitCode, let output, let limit):
             status = .crashed
             reason =
-                signal.map { "crashed with signal \($0)" }
+                limit.map { "stopped: \($0.description)" } ?? signal.map { "crashed with signal \($0)" }
                 ?? (exitCode == 66 ? "Thread Sanitizer found a data race" : "exited with code \(exitCode ?? -1) without a test failure")
             problems = output.suffix(3).map { Problem(message: $0) }
         case .forbidden(let findings):

@@ -44,6 +44,13 @@ public struct VerdictRenderer: Sendable {
             out += renderCompileFailure(diagnostics, exercise: exercise)
         case .testsFailed(let report):
             out += renderTestFailures(report, exercise: exercise)
+        case .timedOut(let limit, Outcome.compilerRunning, let output):
+            out.append(palette.apply(.boldYellow, "⏱ \(exercise.id) did not compile within \(seconds(limit)); the compiler was stopped."))
+            out.append("  An exercise compiles in a second or two. The compiler gets stuck on code it can't type-check:")
+            out.append("  a long expression mixing literals, operators and closures, a huge literal, or a very large file.")
+            out += lastOutput(output)
+            out.append("")
+            out.append("Next: split long expressions into named values with explicit types. Stuck? \(stuck(exercise))")
         case .timedOut(let limit, let running, let output):
             out.append(palette.apply(.boldYellow, "⏱ \(exercise.id) did not finish within \(seconds(limit)) and was stopped."))
             if !running.isEmpty {
@@ -54,11 +61,21 @@ public struct VerdictRenderer: Sendable {
             out += lastOutput(output)
             out.append("")
             out.append("Next: look for the await that never returns. Stuck? \(stuck(exercise))")
-        case .crashed(let signal, let exitCode, let output):
+        case .crashed(let signal, let exitCode, let output, let limit):
             let reason =
                 signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
                 ?? exitCode.map { $0 == 66 ? "exit code 66: Thread Sanitizer found a data race" : "exit code \($0)" } ?? "unknown reason"
-            if exitCode == 66 {
+            if let limit {
+                out.append(palette.apply(.boldRed, "💥 \(exercise.id) was stopped: \(limit.description)."))
+                switch limit {
+                case .memory:
+                    out.append("  Look for a collection that grows without end, or a loop that keeps allocating.")
+                case .fileSize:
+                    out.append("  Look for code that writes without end; an exercise never needs large files.")
+                case .processes:
+                    out.append("  Look for a loop that starts processes or threads; structured concurrency needs neither.")
+                }
+            } else if exitCode == 66 {
                 out.append(palette.apply(.boldRed, "✘ \(exercise.id): Thread Sanitizer found a data race while the tests ran."))
             } else {
                 out.append(palette.apply(.boldRed, "💥 \(exercise.id) crashed while its tests ran (\(reason))."))
@@ -111,7 +128,22 @@ public struct VerdictRenderer: Sendable {
             out.append("Next: restore them with `git checkout -- \(paths.first ?? exercise.testsPath)`, or with")
             out.append("`\(command) reset \(exercise.id)` (which also restores your code, after backing it up).")
         }
+        out += renderRestored(verdict.restoredFiles)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Files the test run changed or deleted, and what became of them.
+    private func renderRestored(_ files: [RestoredFile]) -> [String] {
+        guard !files.isEmpty else { return [] }
+        var out = ["", palette.apply(.boldYellow, "⚠ The test run changed your files; Actorlings put them back as they were before it ran:")]
+        for file in files {
+            var line = "    \(file.path) (\(file.change.rawValue)"
+            if !file.restored { line += "; could NOT be put back" }
+            if let kept = file.runVersion { line += "; what the run left is kept in \(kept)" }
+            out.append(line + ")")
+        }
+        out.append("  Code that writes to or deletes the course's files is never part of a fix.")
+        return out
     }
 
     private func renderCompileFailure(_ diagnostics: [Diagnostic], exercise: Exercise) -> [String] {
@@ -237,7 +269,7 @@ public struct VerdictRenderer: Sendable {
     static let signalNames: [Int32: String] = [
         4: "SIGILL: a Swift runtime trap", 5: "SIGTRAP: a Swift runtime trap", 6: "SIGABRT: aborted",
         8: "SIGFPE: arithmetic error", 9: "SIGKILL", 11: "SIGSEGV: bad memory access (often a stack overflow)",
-        15: "SIGTERM",
+        15: "SIGTERM", 25: "SIGXFSZ: file size limit exceeded",
     ]
 }
 

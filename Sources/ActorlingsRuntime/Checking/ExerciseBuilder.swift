@@ -16,6 +16,22 @@ public struct BuildRequest: Sendable {
     /// Finds forbidden constructs in what the compiler understood of `sources`, before any of
     /// the learner's code runs; `nil` screens nothing.
     public var screen: Screen?
+    /// The learner's files to snapshot before the tests run and restore after, if the run
+    /// changed them; `nil` guards nothing (a solution or a lesson block).
+    public var guarded: Guarded?
+
+    public struct Guarded: Sendable {
+        public var root: String
+        /// Repository-relative paths.
+        public var paths: [String]
+        public var exerciseID: String
+
+        public init(root: String, paths: [String], exerciseID: String) {
+            self.root = root
+            self.paths = paths
+            self.exerciseID = exerciseID
+        }
+    }
 
     public struct Screen: Sendable {
         public var finder: ConstructFinder
@@ -80,13 +96,26 @@ public struct ExerciseBuilder: Sendable {
     public let environment: [String: String]
     /// A compile that takes longer than this is stuck (type-checker blow-up), not slow.
     public var compileTimeLimit: Duration = .seconds(180)
+    /// What one test run may use (memory, file size, processes).
+    public var limits = TestRunLimits()
 
     public init(toolchain: Toolchain, environment: [String: String]) {
         self.toolchain = toolchain
         self.environment = environment
     }
 
+    /// What one build-and-run found: the outcome, and the learner's files the run changed and
+    /// that were put back.
+    public struct Result: Sendable {
+        public var outcome: Outcome
+        public var restoredFiles: [RestoredFile] = []
+    }
+
     public func build(_ request: BuildRequest) async throws -> Outcome {
+        try await buildAndRun(request).outcome
+    }
+
+    public func buildAndRun(_ request: BuildRequest) async throws -> Result {
         let directory = request.buildDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let common =
@@ -112,33 +141,36 @@ public struct ExerciseBuilder: Sendable {
         // compile runs nothing: its errors come back at once and the dump is cancelled (leaving
         // this scope cancels `screened`, which kills its compiler).
         if compileFailure(compile) == nil, let findings = try await screened, !findings.isEmpty {
-            return .forbidden(findings)
+            return Result(outcome: .forbidden(findings))
         }
         if request.settings.alsoCheckSwift6 {
             // A migration exercise: what Swift 6 mode says of the same files, next to Swift 5's warnings.
             let swift6 = try await swift6Errors(request)
             switch compileFailure(compile) {
-            case .compileFailed(let diagnostics)?: return .compileFailed(diagnostics + swift6)
-            case let failure?: return failure
-            case nil where !swift6.isEmpty: return .compileFailed(swift6)
+            case .compileFailed(let diagnostics)?: return Result(outcome: .compileFailed(diagnostics + swift6))
+            case let failure?: return Result(outcome: failure)
+            case nil where !swift6.isEmpty: return Result(outcome: .compileFailed(swift6))
             case nil: break
             }
         }
-        if let failure = compileFailure(compile) { return failure }
+        if let failure = compileFailure(compile) { return Result(outcome: failure) }
 
         // 2. The tests, unless an identical interface was already compiled against.
         let testObject = try await testsObject(request, common: common)
         switch testObject {
-        case .failed(let outcome): return outcome
+        case .failed(let outcome): return Result(outcome: outcome)
         case .built(let path):
             // 3. Link.
             let binary = "\(directory)/\(request.moduleName)-tests"
             let link = try await swiftc(
                 [moduleObject, path, "-o", binary] + toolchain.testingLinkFlags
                     + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
-            if let failure = compileFailure(link) { return failure }
+            if let failure = compileFailure(link) { return Result(outcome: failure) }
             // 4. Run.
-            return try await runTests(binary: binary, request: request)
+            let snapshot = request.guarded.map { LearnerFilesSnapshot.take(root: $0.root, paths: $0.paths) }
+            let outcome = try await runTests(binary: binary, request: request)
+            let restored = request.guarded.flatMap { guarded in snapshot?.restoreChanges(exerciseID: guarded.exerciseID) } ?? []
+            return Result(outcome: outcome, restoredFiles: restored)
         }
     }
 
@@ -211,6 +243,10 @@ public struct ExerciseBuilder: Sendable {
 
     /// The environment variable that tells the entry point where to write the event stream.
     static let eventStreamVariable = "ACTORLINGS_EVENT_STREAM"
+    /// The pid of the process the test binary must not outlive.
+    static let parentVariable = "ACTORLINGS_PARENT"
+    /// ``TestRunLimits/environmentValue(processesRunning:limitMemory:)``.
+    static let limitsVariable = "ACTORLINGS_LIMITS"
 
     /// Runs the @Test functions linked into the binary with arguments built here, not read from
     /// the command line: re-running the binary with `--filter` or `--skip` changes nothing, and
@@ -222,10 +258,13 @@ public struct ExerciseBuilder: Sendable {
         import Glibc
         #elseif canImport(Darwin)
         import Darwin
+        import Dispatch
         #endif
 
         @main struct ActorlingsTestEntryPoint {
             static func main() async {
+                let parentWatch = dieWithParent()
+                applyLimits()
                 var arguments = __CommandLineArguments_v0()
                 if let path = getenv("\(eventStreamVariable)") {
                     arguments.eventStreamOutputPath = String(cString: path)
@@ -233,7 +272,52 @@ public struct ExerciseBuilder: Sendable {
                 unsetenv("\(eventStreamVariable)")
                 arguments.eventStreamSchemaVersion = "0"
                 let status: CInt = await Testing.__swiftPMEntryPoint(passing: arguments)
+                withExtendedLifetime(parentWatch) {}
                 exit(status)
+            }
+
+            /// Dies with Actorlings, even when it is killed with SIGKILL and can clean nothing up.
+            static func dieWithParent() -> AnyObject? {
+                let expected = getenv("\(parentVariable)").flatMap { Int32(String(cString: $0)) }
+                unsetenv("\(parentVariable)")
+                var watch: AnyObject? = nil
+                #if os(Linux)
+                // PR_SET_PDEATHSIG; prctl is variadic in C, so it is called through its address.
+                typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+                if let prctl = dlsym(nil, "prctl") {
+                    _ = unsafeBitCast(prctl, to: Prctl.self)(1, UInt(SIGKILL), 0, 0, 0)
+                }
+                #elseif canImport(Darwin)
+                // No parent-death signal on Darwin: a kqueue-backed source watches the parent exit.
+                let source = DispatchSource.makeProcessSource(identifier: getppid(), eventMask: .exit, queue: .global())
+                // @Sendable: never isolated to the main actor, whatever the exercise's default isolation.
+                source.setEventHandler { @Sendable in _exit(137) }
+                source.resume()
+                watch = source as AnyObject
+                #endif
+                // A parent that died before the watch began can no longer be waited for.
+                if let expected, getppid() != expected { _exit(137) }
+                return watch
+            }
+
+            /// Memory, file size and process limits, soft and hard, before any test runs.
+            static func applyLimits() {
+                guard let text = getenv("\(limitsVariable)").map({ String(cString: $0) }) else { return }
+                unsetenv("\(limitsVariable)")
+                for item in text.split(separator: ",") {
+                    let parts = item.split(separator: "=")
+                    guard parts.count == 2, let value = UInt64(parts[1]) else { continue }
+                    var limit = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(value))
+                    #if os(Linux)
+                    let resources: [Substring: __rlimit_resource_t] = [
+                        "memory": __rlimit_resource_t(RLIMIT_DATA.rawValue), "file-size": __rlimit_resource_t(RLIMIT_FSIZE.rawValue),
+                        "processes": 6,  // RLIMIT_NPROC, not imported from glibc
+                    ]
+                    #else
+                    let resources: [Substring: Int32] = ["memory": RLIMIT_DATA, "file-size": RLIMIT_FSIZE, "processes": RLIMIT_NPROC]
+                    #endif
+                    if let resource = resources[parts[0]] { _ = setrlimit(resource, &limit) }
+                }
             }
         }
 
@@ -253,7 +337,7 @@ public struct ExerciseBuilder: Sendable {
         case .exited(0) where diagnostics.isEmpty:
             return nil
         case .timedOut:
-            return .timedOut(limit: compileTimeLimit, running: ["the compiler"], output: Self.lastLines(result.output))
+            return .timedOut(limit: compileTimeLimit, running: Outcome.compilerRunning, output: Self.lastLines(result.output))
         case .exited, .signaled:
             if diagnostics.isEmpty {
                 return .compileFailed([
@@ -279,6 +363,11 @@ public struct ExerciseBuilder: Sendable {
         if request.settings.sanitizer == .thread {
             environment["TSAN_OPTIONS"] = "atexit_sleep_ms=0"
         }
+        // Read and removed by the entry point before any test runs: it dies with this process,
+        // and sets its own resource limits.
+        environment[Self.parentVariable] = String(getpid())
+        environment[Self.limitsVariable] = limits.environmentValue(
+            processesRunning: ProcessTree.userTaskCount(), limitMemory: request.settings.sanitizer != .thread)
         let result = try await Subprocess.run(
             ProcessRequest(
                 executable: binary,
@@ -290,7 +379,7 @@ public struct ExerciseBuilder: Sendable {
         case .timedOut:
             return .timedOut(limit: request.timeLimit, running: report.unfinished, output: output)
         case .signaled(let signal):
-            return .crashed(signal: signal, exitCode: nil, output: output)
+            return .crashed(signal: signal, exitCode: nil, output: output, limit: limits.limitHit(signal: signal, output: output.joined(separator: "\n")))
         case .exited(let code):
             if !report.failures.isEmpty { return .testsFailed(report) }
             if code == 66, result.output.contains("ThreadSanitizer") {

@@ -27,15 +27,22 @@ public struct ExerciseChecker: Sendable {
     ) async throws -> Verdict {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = try await outcome(
+        let result = try await outcome(
             exercise, sourceDirectory: sourceDirectory ?? exercise.sourcesPath,
-            buildDirectory: buildDirectory ?? self.buildDirectory(for: exercise))
-        return Verdict(exerciseID: exercise.id, outcome: outcome, duration: clock.now - start)
+            buildDirectory: buildDirectory ?? self.buildDirectory(for: exercise), guardsLearnerFiles: sourceDirectory == nil)
+        return Verdict(exerciseID: exercise.id, outcome: result.outcome, duration: clock.now - start, restoredFiles: result.restoredFiles)
     }
 
-    private func outcome(_ exercise: Exercise, sourceDirectory: String, buildDirectory: String) async throws -> Outcome {
+    /// Every exercise's learner files and tests: what a test run must leave as it found them.
+    var learnerFiles: [String] {
+        course.exercises.flatMap { $0.sourcePaths + $0.testPaths }
+    }
+
+    private func outcome(
+        _ exercise: Exercise, sourceDirectory: String, buildDirectory: String, guardsLearnerFiles: Bool
+    ) async throws -> ExerciseBuilder.Result {
         let edited = editedTests(exercise)
-        if !edited.isEmpty { return .testsEdited(edited) }
+        if !edited.isEmpty { return ExerciseBuilder.Result(outcome: .testsEdited(edited)) }
 
         var sources: [String] = []
         var screened: [ConstructFinder.Source] = []
@@ -45,6 +52,16 @@ public struct ExerciseChecker: Sendable {
         for name in exercise.files {
             let relative = sourceDirectory + "/" + name
             let path = absolute(relative)
+            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Self.sourceSizeLimit {
+                // Bounded work: a file this large is not an exercise, and compiling it would take minutes.
+                missing.append(
+                    Diagnostic(
+                        severity: .error, file: relative,
+                        message:
+                            "\(relative) is \(size >> 20) MB, and an exercise file is a few KB; restore it with `actorlings reset \(exercise.id)`"
+                    ))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 missing.append(
                     Diagnostic(
@@ -58,7 +75,7 @@ public struct ExerciseChecker: Sendable {
                 shippedAsIs.insert(relative)
             }
         }
-        if !missing.isEmpty { return .compileFailed(missing) }
+        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .compileFailed(missing)) }
         // Protected files are the course's, not the answer's: always the exercise's own copy,
         // compiled with the learner's but never screened (a library may use what the learner may not).
         let protectedPaths = exercise.protectedPaths.map(absolute)
@@ -68,7 +85,7 @@ public struct ExerciseChecker: Sendable {
         // Attributes and modifiers are found in the tokens at once; names need the compiler's
         // view, which the builder reads before any of the learner's code runs.
         let syntaxFindings = screen.kept(finder.findings(in: screened, view: nil))
-        if !syntaxFindings.isEmpty { return .forbidden(syntaxFindings) }
+        if !syntaxFindings.isEmpty { return ExerciseBuilder.Result(outcome: .forbidden(syntaxFindings)) }
 
         let testPaths = exercise.testPaths.map(absolute)
         var expected: [TestRunAudit.ExpectedTest] = []
@@ -76,11 +93,18 @@ public struct ExerciseChecker: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             expected += TestRunAudit.expectedTests(in: String(decoding: data, as: UTF8.self), file: path)
         }
-        let request = BuildRequest(
+        var builder = builder
+        builder.compileTimeLimit = exercise.compileTimeLimit
+        var request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: testPaths,
             settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
             expectedTests: expected, screen: screen)
-        return relativized(try await builder.build(request))
+        if guardsLearnerFiles {
+            request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
+        }
+        var result = try await builder.buildAndRun(request)
+        result.outcome = relativized(result.outcome)
+        return result
     }
 
     /// Protected files — the tests, and the `protected` sources — that differ from the shipped
@@ -96,6 +120,9 @@ public struct ExerciseChecker: Sendable {
             return GitBlobID.of(Array(data)) != expected
         }
     }
+
+    /// Files of the learner's above this are refused before anything compiles.
+    static let sourceSizeLimit = 1 << 20
 
     public func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : root + "/" + path

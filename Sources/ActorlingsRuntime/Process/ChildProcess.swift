@@ -81,8 +81,12 @@ struct ChildProcess: ~Copyable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             // ECHILD: whoever set SIGCHLD to SIG_IGN had the kernel reap it, and its status is lost.
-            guard errno == EINTR else { return .exited(-1) }
+            guard errno == EINTR else {
+                ProcessTree.children.withLock { _ = $0.remove(pid) }
+                return .exited(-1)
+            }
         }
+        ProcessTree.children.withLock { _ = $0.remove(pid) }
         // The encoding of wait statuses is the same on Linux and Darwin; their macros aren't imported.
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)

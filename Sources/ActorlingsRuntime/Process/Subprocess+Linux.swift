@@ -2,9 +2,29 @@
     import Foundation
     import Glibc
 
-    /// glibc's `POSIX_SPAWN_SETSID`. It is declared only under `_GNU_SOURCE`, which Swift's Glibc
-    /// module doesn't define, so it isn't imported.
-    private let posixSpawnSetSID: Int32 = 0x80
+    /// What spawning needs that differs from Darwin: glibc's spawn objects are plain structs.
+    enum SpawnPlatform {
+        static func emptyFileActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
+        static func emptyAttributes() -> posix_spawnattr_t { posix_spawnattr_t() }
+
+        /// glibc's `POSIX_SPAWN_SETSID`. It is declared only under `_GNU_SOURCE`, which Swift's Glibc
+        /// module doesn't define, so it isn't imported.
+        static let newSessionFlags: Int32 = 0x80
+
+        /// On glibc older than 2.34 this guard is skipped.
+        static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) throws(SystemCallError) {
+            if let addCloseFrom = glibcFunction("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self) {
+                try Subprocess.check(addCloseFrom(&actions, STDERR_FILENO + 1), "posix_spawn_file_actions_addclosefrom_np")
+            }
+        }
+
+        static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to directory: String) throws(SystemCallError) {
+            guard let addChdir = glibcFunction("posix_spawn_file_actions_addchdir_np", as: AddChdir.self) else {
+                throw SystemCallError("posix_spawn_file_actions_addchdir_np", code: ENOSYS)
+            }
+            try Subprocess.check(addChdir(&actions, directory), "posix_spawn_file_actions_addchdir_np")
+        }
+    }
 
     /// glibc's `pipe2` (2.9), `posix_spawn_file_actions_addchdir_np` (2.29) and
     /// `posix_spawn_file_actions_addclosefrom_np` (2.34) are hidden behind `_GNU_SOURCE` too, so they
@@ -14,6 +34,10 @@
         @convention(c) (
             UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
         ) -> Int32
+    /// `prctl` is variadic in C, so Swift doesn't import it; every option used here takes integers.
+    private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    /// `<linux/prctl.h>`.
+    private let prSetChildSubreaper: Int32 = 36
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     /// Finds a glibc function that the Glibc module doesn't import.
@@ -41,58 +65,6 @@
             return (ends[0], ends[1])
         }
 
-        /// Starts the child in a new session, with stdin from /dev/null and stdout and stderr on `output`.
-        ///
-        /// A new session makes the child's whole tree findable and killable later, even processes it
-        /// orphaned, and detaches it from our terminal, so it can neither read the learner's keyboard
-        /// nor receive the terminal's Ctrl-C meant for us.
-        static func spawn(_ request: ProcessRequest, output: Int32) throws(SystemCallError) -> pid_t {
-            var actions = posix_spawn_file_actions_t()
-            try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            try check(posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0), "addopen")
-            // dup2 clears close-on-exec on the copies; the original descriptor still closes at exec.
-            try check(posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO), "adddup2")
-            try check(posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO), "adddup2")
-            // Descriptors someone else opened without close-on-exec (a library, a host process) must
-            // not leak into a learner's program. On older glibc this guard is skipped.
-            if let addCloseFrom = glibcFunction("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self) {
-                try check(addCloseFrom(&actions, STDERR_FILENO + 1), "posix_spawn_file_actions_addclosefrom_np")
-            }
-            if let directory = request.workingDirectory {
-                guard let addChdir = glibcFunction("posix_spawn_file_actions_addchdir_np", as: AddChdir.self) else {
-                    throw SystemCallError("posix_spawn_file_actions_addchdir_np", code: ENOSYS)
-                }
-                try check(addChdir(&actions, directory), "posix_spawn_file_actions_addchdir_np")
-            }
-
-            var attributes = posix_spawnattr_t()
-            try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
-            defer { posix_spawnattr_destroy(&attributes) }
-            // The child must not inherit our blocked signals or ignored ones (an ignored SIGTERM would
-            // defeat the polite half of the time-out).
-            var noSignals = sigset_t()
-            sigemptyset(&noSignals)
-            var catchableSignals = sigset_t()
-            sigfillset(&catchableSignals)
-            sigdelset(&catchableSignals, SIGKILL)
-            sigdelset(&catchableSignals, SIGSTOP)
-            try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
-            try check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
-            let flags = posixSpawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-            try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
-
-            var pid: pid_t = 0
-            let environment = request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            let result = withCStringArray([request.executable] + request.arguments) { argv in
-                withCStringArray(environment) { envp in
-                    posix_spawn(&pid, request.executable, &actions, &attributes, argv, envp)
-                }
-            }
-            try check(result, "posix_spawn")
-            return pid
-        }
-
         /// Whether the child has exited, without reaping it: the zombie keeps its pid, and with it the
         /// session id, from being reused while we clean up what it left behind.
         static func hasExited(_ pid: pid_t) -> Bool {
@@ -104,27 +76,53 @@
             // With WNOHANG and nothing to report, the kernel leaves `info` zeroed.
             return info.si_signo == SIGCHLD
         }
-
-        /// posix_spawn and its helpers return an error number rather than setting errno.
-        private static func check(_ result: Int32, _ call: String) throws(SystemCallError) {
-            guard result == 0 else { throw SystemCallError(call, code: result) }
-        }
     }
 
     extension ProcessTree {
-        /// The live processes whose session id is `sessionID`, read from `/proc`.
-        ///
-        /// Zombies are left out: they are already dead, can't be killed again, and an orphaned one
-        /// lingers until its new parent reaps it.
-        public static func sessionMembers(of sessionID: Int32) -> [Int32] {
-            guard sessionID > 0, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
-                return []
-            }
-            return entries.compactMap { Int32($0) }.filter { liveSession(of: $0) == sessionID }
+        /// Processes that are alive (not zombies), from `/proc`.
+        static func livePIDs() -> [Int32] {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+            return entries.compactMap { Int32($0) }.filter { status(of: $0).map { !$0.isZombie } ?? false }
         }
 
-        /// The session of a live process, from `/proc/<pid>/stat`: `pid (comm) state ppid pgrp session …`.
-        private static func liveSession(of pid: Int32) -> Int32? {
+        /// Every process whose parent is this process, from `/proc`.
+        static func adoptedProcesses() -> [Adopted] {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+            let me = getpid()
+            return entries.compactMap { Int32($0) }.compactMap { pid in
+                guard let status = status(of: pid), status.parent == me else { return nil }
+                return Adopted(pid: pid, session: status.session, isZombie: status.isZombie)
+            }
+        }
+
+        /// Processes and threads of this user now: what `RLIMIT_NPROC` counts on Linux.
+        public static func userTaskCount() -> Int {
+            // Root is exempt from RLIMIT_NPROC: counting would only cost time on every run.
+            guard getuid() != 0, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
+            let user = getuid()
+            var count = 0
+            for entry in entries where Int32(entry) != nil {
+                var info = stat()
+                guard stat("/proc/\(entry)", &info) == 0, info.st_uid == user,
+                    let text = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let commEnd = text.lastIndex(of: ")")
+                else { continue }
+                let fields = text[text.index(after: commEnd)...].split(separator: " ")
+                count += fields.count > 17 ? Int(fields[17]) ?? 1 : 1
+            }
+            return count
+        }
+
+        /// `PR_SET_CHILD_SUBREAPER` (Linux 3.4): orphaned descendants are re-parented to this
+        /// process instead of init, so they stay findable after their session was left behind.
+        static func becomeSubreaper() -> Bool {
+            guard let prctl = glibcFunction("prctl", as: Prctl.self) else { return false }
+            return prctl(prSetChildSubreaper, 1, 0, 0, 0) == 0
+        }
+
+        /// State, parent and session of a process, from `/proc/<pid>/stat`:
+        /// `pid (comm) state ppid pgrp session …`; nil when it is gone (or fully reaped).
+        private static func status(of pid: Int32) -> (isZombie: Bool, parent: Int32, session: Int32)? {
             let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }  // it exited since the directory was listed
             defer { close(descriptor) }
@@ -139,9 +137,11 @@
             let line = bytes[..<count]
             guard let commEnd = line.lastIndex(of: UInt8(ascii: ")")) else { return nil }
             let fields = line[(commEnd + 1)...].split(separator: UInt8(ascii: " "))
-            guard fields.count > 3, let state = fields[0].first, state != UInt8(ascii: "Z"), state != UInt8(ascii: "X")
+            guard fields.count > 3, let state = fields[0].first, state != UInt8(ascii: "X"),
+                let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
+                let session = Int32(String(decoding: fields[3], as: UTF8.self))
             else { return nil }
-            return Int32(String(decoding: fields[3], as: UTF8.self))
+            return (state == UInt8(ascii: "Z"), parent, session)
         }
     }
 #endif

@@ -77,11 +77,72 @@ public enum SubprocessError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// Live processes grouped by the session they belong to.
+/// Live processes grouped by the session they belong to, and the orphans this process adopted.
 ///
 /// Every child of ``Subprocess`` leads a session of its own, so "the session whose id is the child's
-/// pid" is exactly the child and everything it forked, even descendants that were orphaned.
-public enum ProcessTree {}
+/// pid" is exactly the child and everything it forked that stayed in its session. A descendant that
+/// starts a session of its own (`setsid`) leaves it; on Linux this process is a child subreaper
+/// (``containOrphans()``), so such a descendant is re-parented here when its parent dies, and is
+/// found and killed by ``killOrphans()``.
+public enum ProcessTree {
+    /// Children ``Subprocess`` launched and has not reaped yet: never mistaken for orphans.
+    ///
+    /// Held while a child is spawned and registered, and while orphans are chosen and killed, so a
+    /// child spawned by another thread at that moment is never taken for one.
+    static let children = Mutex<Set<pid_t>>([])
+
+    /// Makes this process the one that adopts its descendants' orphans (Linux: a child subreaper).
+    /// Called once by the tool at start; returns whether orphans can be contained on this platform.
+    @discardableResult
+    public static func containOrphans() -> Bool {
+        let contained = becomeSubreaper()
+        containing.store(contained, ordering: .releasing)
+        return contained
+    }
+
+    /// Set once the tool is a subreaper. Without it, every process whose parent is this one is a
+    /// child someone here started on purpose (the test suite starts many with `Foundation.Process`).
+    private static let containing = Atomic<Bool>(false)
+
+    /// Kills and reaps every process re-parented to this one that is not one of our own live
+    /// children and not in our own session (a pager we started is in it; a learner's escaped
+    /// descendant never can be). Repeats until none is left, because a killed orphan's own
+    /// children are re-parented here in turn; gives up after `limit`.
+    public static func killOrphans(for limit: Duration = .seconds(2)) {
+        guard containing.load(ordering: .acquiring) else { return }
+        let ownSession = getsid(0)
+        let clock = ContinuousClock()
+        let giveUp = clock.now + limit
+        while clock.now < giveUp {
+            let candidates = adoptedProcesses().filter { $0.session != ownSession }
+            let found = children.withLock { live in
+                let orphans = candidates.filter { !live.contains($0.pid) }
+                for orphan in orphans {
+                    if orphan.isZombie {
+                        var status: Int32 = 0
+                        _ = waitpid(orphan.pid, &status, WNOHANG)
+                        continue
+                    }
+                    _ = kill(orphan.pid, SIGKILL)
+                    // An orphan that leads its own session takes that session's members with it.
+                    if orphan.session == orphan.pid {
+                        for member in sessionMembers(of: orphan.pid) { _ = kill(member, SIGKILL) }
+                    }
+                }
+                return orphans.count
+            }
+            guard found > 0 else { return }
+            usleep(5_000)
+        }
+    }
+
+    /// A process whose parent is this process.
+    struct Adopted {
+        var pid: pid_t
+        var session: pid_t
+        var isZombie: Bool
+    }
+}
 
 /// Runs a child process the way a learner's code needs it: bounded in time and output, and
 /// cleaned up completely, descendants included.
@@ -151,7 +212,11 @@ public enum Subprocess {
         // read end from ever reporting end-of-file.
         defer { close(pipe.write) }
         do {
-            let pid = try spawnRetryingBusyText(request, output: pipe.write)
+            let pid = try ProcessTree.children.withLock { live throws(SystemCallError) in
+                let pid = try spawnRetryingBusyText(request, output: pipe.write)
+                live.insert(pid)
+                return pid
+            }
             return ChildProcess(pid: pid, readEnd: pipe.read, outputLimit: request.outputLimit)
         } catch {
             close(pipe.read)
@@ -196,6 +261,7 @@ public enum Subprocess {
         while true {
             if cancellation.isCancelled {
                 child.killSession()
+                ProcessTree.killOrphans()
                 _ = child.reap()
                 throw CancellationError()
             }
@@ -206,11 +272,15 @@ public enum Subprocess {
                 if !ProcessTree.sessionMembers(of: child.pid).isEmpty {
                     child.killSession()
                 }
+                // Descendants that escaped the session (setsid) were re-parented to us: kill them
+                // before draining, since they may hold the pipe open.
+                ProcessTree.killOrphans()
                 child.drain()
                 return child.reap()
             }
             if let deadline, clock.now >= deadline {
                 child.killSession()
+                ProcessTree.killOrphans()
                 child.drain()
                 _ = child.reap()
                 return .timedOut

@@ -82,22 +82,14 @@ final class InterruptibleReader: Sendable {
     ) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 8)
         defer { buffer.deallocate() }
-        var watched = [
-            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
-            let ready = poll(&watched, nfds_t(watched.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            if watched[1].revents != 0 { return }
-            let events = watched[0].revents
-            if events & Int16(POLLNVAL) != 0 { return }
-            // POLLHUP and POLLERR still go through read: it returns the remaining data, then
+            switch Self.waitForInput(on: descriptor, wake: wakeRead) {
+            case .again: continue
+            case .woken, .unusable: return
+            // A hang-up or an error still goes through read: it returns the remaining data, then
             // 0 (end of file) or the error.
-            guard events != 0 else { continue }
+            case .readable: break
+            }
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count > 0 {
                 onData(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
@@ -107,6 +99,11 @@ final class InterruptibleReader: Sendable {
                 return
             }
         }
+    }
+
+    /// What waiting on the descriptor and the wake-up pipe found (`InterruptibleReader+Linux/Darwin`).
+    enum Readiness {
+        case readable, woken, unusable, again
     }
 
     private func closeDescriptors() {

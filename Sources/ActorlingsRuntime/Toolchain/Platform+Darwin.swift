@@ -1,22 +1,47 @@
 #if canImport(Darwin)
     import Foundation
 
-    /// Platform facts for macOS: Swift Testing ships as a framework inside Xcode or the Command Line
-    /// Tools, outside the compiler's default search paths, so the test module and binary need them.
+    /// Platform facts for macOS: Swift Testing ships inside Xcode, the Command Line Tools or the
+    /// toolchain itself, outside the compiler's default search paths, so the test module and binary
+    /// need them. Found from the compiler really in use, the way SwiftPM does (`UserToolchain`).
     enum Platform {
         static func testingFlags(swiftc: String, environment: [String: String]) async -> (compile: [String], link: [String]) {
-            var frameworkDirectories: [String] = []
-            if let platformPath = await xcrun(["--show-sdk-platform-path"], environment: environment) {
-                frameworkDirectories.append(platformPath + "/Developer/Library/Frameworks")
+            // /usr/bin/swiftc is a shim: the real compiler is the one xcrun resolves it to.
+            var compiler = swiftc
+            if swiftc.hasPrefix("/usr/bin/"), let found = await xcrun(["--find", "swiftc"], environment: environment) {
+                compiler = found
             }
-            frameworkDirectories.append("/Library/Developer/CommandLineTools/Library/Developer/Frameworks")
-            let existing = frameworkDirectories.filter { FileManager.default.fileExists(atPath: $0 + "/Testing.framework") }
-            guard let directory = existing.first else { return ([], []) }
-            let libraries = URL(fileURLWithPath: directory).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("usr/lib").path
-            let compile = ["-F", directory, "-I", libraries]
-            let link = compile + ["-L", libraries, "-Xlinker", "-rpath", "-Xlinker", directory, "-Xlinker", "-rpath", "-Xlinker", libraries]
-            return (compile, link)
+            let usr = URL(fileURLWithPath: compiler).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
+            var flags: (compile: [String], link: [String]) = ([], [])
+            let plugins = usr + "/lib/swift/host/plugins/testing"
+            if FileManager.default.fileExists(atPath: plugins) {
+                flags.compile += ["-plugin-path", plugins]
+            }
+            // A swift.org or swiftly toolchain carries Swift Testing as a library of its own.
+            let ownTesting = usr + "/lib/swift/macosx/testing"
+            if FileManager.default.fileExists(atPath: ownTesting + "/Testing.swiftmodule") {
+                flags.compile += ["-I", ownTesting]
+                flags.link += ["-I", ownTesting, "-L", ownTesting, "-Xlinker", "-rpath", "-Xlinker", ownTesting]
+                return flags
+            }
+            // Otherwise the framework of Xcode's platform or of the Command Line Tools, each with
+            // its libraries (`lib_TestingInterop.dylib`) in its own place.
+            var layouts: [(frameworks: String, libraries: String)] = []
+            if let platform = await xcrun(["--sdk", "macosx", "--show-sdk-platform-path"], environment: environment) {
+                layouts.append((platform + "/Developer/Library/Frameworks", platform + "/Developer/usr/lib"))
+            }
+            let commandLineTools = "/Library/Developer/CommandLineTools/Library/Developer"
+            layouts.append((commandLineTools + "/Frameworks", commandLineTools + "/usr/lib"))
+            guard let layout = layouts.first(where: { FileManager.default.fileExists(atPath: $0.frameworks + "/Testing.framework") }) else {
+                return flags
+            }
+            let search = ["-F", layout.frameworks, "-I", layout.libraries]
+            flags.compile += search
+            flags.link +=
+                search + [
+                    "-L", layout.libraries, "-Xlinker", "-rpath", "-Xlinker", layout.frameworks, "-Xlinker", "-rpath", "-Xlinker", layout.libraries,
+                ]
+            return flags
         }
 
         private static func xcrun(_ arguments: [String], environment: [String: String]) async -> String? {

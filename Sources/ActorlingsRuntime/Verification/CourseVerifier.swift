@@ -351,7 +351,7 @@ public struct CourseVerifier: Sendable {
             "forbidden: " + findings.map { "\($0.construct.name) at \($0.file):\($0.line)" }.joined(separator: ", ")
         case .timedOut(_, let running, _):
             "timed out (running: \(running.joined(separator: ", ")))"
-        case .crashed(let signal, let code, let output):
+        case .crashed(let signal, let code, let output, _):
             "crashed (signal \(signal.map(String.init) ?? "-"), exit \(code.map(String.init) ?? "-")): \(output.suffix(3).joined(separator: " | "))"
         case .incompleteRun(let run):
             "not all tests ran: " + run.reasons.joined(separator: "; ")

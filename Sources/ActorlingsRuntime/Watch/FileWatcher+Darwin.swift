@@ -155,9 +155,39 @@
                 let inode = fstat(descriptor, &info) == 0 ? UInt64(info.st_ino) : 0
                 return makeWatch(descriptor, inode: inode, events: Self.fileEvents, state: &state) {
                     [self] in
+                    reportWhenQuiet(directory: directory, name: name, last: stamp(of: Self.join(directory, name)))
+                }
+            }
+
+            /// How long a file's size and modification time must hold still before it is reported.
+            private static let quietPeriod = DispatchTimeInterval.milliseconds(100)
+
+            /// `NOTE_WRITE` fires on every `write`, where Linux waits for `IN_CLOSE_WRITE`: a file is
+            /// reported only once it stopped changing, so a slow in-place save is never checked half
+            /// written. Runs on the watcher's serial queue.
+            private func reportWhenQuiet(directory: String, name: String, last: Stamp?) {
+                queue.asyncAfter(deadline: .now() + Self.quietPeriod) { [self] in
+                    let now = stamp(of: Self.join(directory, name))
+                    guard now == last else {
+                        reportWhenQuiet(directory: directory, name: name, last: now)
+                        return
+                    }
+                    guard !state.withLock({ $0.stopped }) else { return }
                     report(.entry(directory: directory, name: name))
                     rescan(directory)
                 }
+            }
+
+            /// Inode, size and modification time of a regular file; nil for anything else or nothing.
+            private func stamp(of path: String) -> Stamp? {
+                var info = stat()
+                guard stat(path, &info) == 0, info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { return nil }
+                return Stamp(
+                    inode: UInt64(info.st_ino),
+                    size: Int64(info.st_size),
+                    seconds: Int(info.st_mtimespec.tv_sec),
+                    nanoseconds: Int(info.st_mtimespec.tv_nsec)
+                )
             }
 
             /// Makes and starts a source that owns `descriptor`: its cancel handler closes it.
@@ -201,16 +231,7 @@
                 }
                 var listing: [String: Stamp] = [:]
                 for name in names where filter.accepts(name) {
-                    var info = stat()
-                    guard stat(Self.join(path, name), &info) == 0,
-                        info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG)
-                    else { continue }
-                    listing[name] = Stamp(
-                        inode: UInt64(info.st_ino),
-                        size: Int64(info.st_size),
-                        seconds: Int(info.st_mtimespec.tv_sec),
-                        nanoseconds: Int(info.st_mtimespec.tv_nsec)
-                    )
+                    listing[name] = stamp(of: Self.join(path, name))
                 }
                 return listing
             }
