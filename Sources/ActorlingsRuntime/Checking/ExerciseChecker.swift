@@ -8,6 +8,9 @@ public struct ExerciseChecker: Sendable {
     public let course: Course
     public let shipped: ShippedFiles
     public let builder: ExerciseBuilder
+    /// Compiled tests shared between checks of different copies of the same exercise (a class
+    /// graded on one machine); nil keeps them in each build directory.
+    public var testObjectCache: String?
 
     public init(root: String, course: Course, shipped: ShippedFiles, builder: ExerciseBuilder) {
         self.root = root
@@ -64,7 +67,8 @@ public struct ExerciseChecker: Sendable {
 
         let request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: exercise.testPaths.map(absolute),
-            settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit)
+            settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
+            testObjectCache: testObjectCache)
         return relativized(try await builder.build(request))
     }
 
