@@ -41,7 +41,7 @@ if [ -e "$output" ] && [ -n "$(ls -A "$output" 2>/dev/null)" ]; then
   echo "error: $output exists and is not empty; give a new folder" >&2
   exit 1
 fi
-if git show "HEAD:$workflow" | grep -q 'COURSE-'; then
+if git show "HEAD:$workflow" | grep -Eq '(uses|course-repository|course-ref): *COURSE-'; then
   echo "error: the committed $workflow does not name the course yet; run \`Scripts/publish-template.sh pin OWNER/REPO TAG\` and commit" >&2
   exit 1
 fi
