@@ -59,7 +59,13 @@ extension Session {
             let exercise = counted[index]
             let verdict = try await Self.check(exercise, with: checker, sourceDirectory: nil, buildDirectory: "\(scratch)/\(exercise.id)")
             let learner = exercise.sourcePaths.map { path -> String? in if case .text(let text) = files.read(path) { text } else { nil } }
-            return GradedExercise(exercise: exercise, verdict: verdict, copiedSolution: Self.isCopied(learner, exercise: exercise, courseRoot: checker.root))
+            // The shipped text is known here only for a file still as shipped (its blob id).
+            let shipped = zip(exercise.sourcePaths, learner).map { path, text -> String? in
+                guard let text, let id = checker.shipped.ids[path], GitBlobID.of(Array(text.utf8)) == id else { return nil }
+                return text
+            }
+            return GradedExercise(
+                exercise: exercise, verdict: verdict, copiedSolution: Self.isCopied(learner, shipped: shipped, exercise: exercise, courseRoot: checker.root))
         }
         return GradeReport(
             toolVersion: Actorlings.version, toolchain: checker.builder.toolchain.version.description, course: course,
@@ -93,7 +99,11 @@ extension Session {
         let sources = try job.submission.stage(exercise, trustedRoot: checker.root, staging: job.staging)
         let verdict = try await check(exercise, with: checker, sourceDirectory: sources, buildDirectory: "\(job.build)/\(exercise.id)")
         let learner = exercise.sourcePaths.map(job.submission.learnerText)
-        var graded = GradedExercise(exercise: exercise, verdict: verdict, copiedSolution: isCopied(learner, exercise: exercise, courseRoot: checker.root))
+        // The trusted course's exercise files are the shipped ones.
+        let course = LocalCourseFiles(root: checker.root)
+        let shipped = exercise.sourcePaths.map { path -> String? in if case .text(let text) = course.read(path) { text } else { nil } }
+        var graded = GradedExercise(
+            exercise: exercise, verdict: verdict, copiedSolution: isCopied(learner, shipped: shipped, exercise: exercise, courseRoot: checker.root))
         let prefix = job.staging + "/"
         for index in graded.problems.indices {
             if let file = graded.problems[index].file, file.hasPrefix(prefix) {
@@ -120,13 +130,13 @@ extension Session {
 
     /// True when every learner file is about the reference solution (`SolutionSimilarity`): a
     /// flag for the instructor to look, not a verdict. False when the course has no solutions.
-    static func isCopied(_ learner: [String?], exercise: Exercise, courseRoot: String) -> Bool {
+    static func isCopied(_ learner: [String?], shipped: [String?], exercise: Exercise, courseRoot: String) -> Bool {
         let files = LocalCourseFiles(root: courseRoot)
         let reference = exercise.solutionPaths.map { path -> String? in if case .text(let text) = files.read(path) { text } else { nil } }
         let mine = learner.compactMap { $0 }
         let theirs = reference.compactMap { $0 }
         guard mine.count == learner.count, theirs.count == reference.count else { return false }
-        return SolutionSimilarity.isCopy(learner: mine, reference: theirs)
+        return SolutionSimilarity.isCopy(learner: mine, reference: theirs, shipped: shipped)
     }
 
     private func write(_ report: GradeReport, options: GradeOptions) throws {

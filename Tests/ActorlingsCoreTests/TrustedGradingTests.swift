@@ -61,6 +61,16 @@ struct TrustedGradingTests {
         #expect(!SolutionSimilarity.isCopy(learner: [], reference: []))
     }
 
+    @Test("The shipped code, a few tokens from the solution, is not a copy; a move toward the solution is")
+    func shippedIsNotACopy() {
+        let shipped = Self.reference.replacingOccurrences(of: "actor VisitCounter", with: "final class VisitCounter")
+        #expect(SolutionSimilarity.similarity(shipped, Self.reference) >= SolutionSimilarity.threshold)
+        #expect(!SolutionSimilarity.isCopy(learner: [shipped], reference: [Self.reference], shipped: [shipped]))
+        #expect(SolutionSimilarity.isCopy(learner: ["// mine\n" + Self.reference], reference: [Self.reference], shipped: [shipped]))
+        // An exercise that ships solved: its copy is still the reference.
+        #expect(SolutionSimilarity.isCopy(learner: [Self.reference], reference: [Self.reference], shipped: [Self.reference]))
+    }
+
     @Test("The ratio is 2·LCS / (m + n)")
     func ratio() {
         #expect(SolutionSimilarity.ratio(["a", "b", "c"], ["a", "b", "c"]) == 1)

@@ -6,7 +6,7 @@
 /// renames — become one placeholder; every other name (types, functions, labels, keywords)
 /// stays as written. The similarity of two token sequences is 2·LCS / (m + n), 1 when they are
 /// equal, and a submission is flagged `copied-solution` when every learner file reaches
-/// `threshold`. It is a prompt for the instructor to look, never part of a grade: a minimal fix
+/// `threshold` and is at least as close to the reference as to the shipped file. It is a prompt for the instructor to look, never part of a grade: a minimal fix
 /// can legitimately equal the reference.
 public enum SolutionSimilarity {
     /// 0.95: a 200-token file may differ from the reference in up to about ten tokens.
@@ -97,10 +97,17 @@ public enum SolutionSimilarity {
         return ratio(normalizedTokens(mine, locals: locals), normalizedTokens(theirs, locals: locals))
     }
 
-    /// True when every learner file is at least `threshold` similar to its reference (pairs in
-    /// the same order).
-    public static func isCopy(learner: [String], reference: [String]) -> Bool {
+    /// True when every learner file is at least `threshold` similar to its reference and no
+    /// less similar to it than to the shipped file (pairs in the same order; a nil shipped file
+    /// is unknown). The second rule keeps an unsolved exercise — the shipped code, often only a
+    /// few tokens from the solution — from being flagged.
+    public static func isCopy(learner: [String], reference: [String], shipped: [String?] = []) -> Bool {
         guard !learner.isEmpty, learner.count == reference.count else { return false }
-        return zip(learner, reference).allSatisfy { similarity($0, $1) >= threshold }
+        return learner.indices.allSatisfy { index in
+            let toReference = similarity(learner[index], reference[index])
+            guard toReference >= threshold else { return false }
+            guard index < shipped.count, let original = shipped[index] else { return true }
+            return toReference >= similarity(learner[index], original)
+        }
     }
 }
