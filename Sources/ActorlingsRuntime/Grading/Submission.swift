@@ -159,11 +159,13 @@ public enum SubmissionTree {
     }
 
     /// The trusted course's files: what git tracks when it is a repository (so a grader's
-    /// untracked reports are not mistaken for course files), else every file.
+    /// untracked reports are not mistaken for course files), else every file. A CI container
+    /// often runs as another user than the checkout's owner, hence `safe.directory`.
     public static func trustedFiles(_ root: String, environment: [String: String]) async -> Set<String> {
         if FileManager.default.fileExists(atPath: root + "/.git"), let git = ExecutableSearch.find("git", environment: environment),
             let result = try? await Subprocess.run(
-                ProcessRequest(executable: git, arguments: ["-C", root, "ls-files", "-z"], environment: environment, timeLimit: .seconds(60))),
+                ProcessRequest(
+                    executable: git, arguments: ["-c", "safe.directory=*", "-C", root, "ls-files", "-z"], environment: environment, timeLimit: .seconds(60))),
             case .exited(0) = result.termination
         {
             let files = result.output.split(separator: "\0").map(String.init).filter { path in
