@@ -104,6 +104,14 @@ extension Session {
 
     func solution(_ id: String) async throws -> ExitCode {
         let exercise = try exercise(named: id)
+        let files = LocalCourseFiles(root: root)
+        if exercise.solutionPaths.allSatisfy({ files.read($0) == .missing }) {
+            // A student template is published without Solutions/ (Scripts/publish-template.sh).
+            console.write(
+                "The reference solutions are not in this copy of the course (\(exercise.solutionDirectory) is not here): "
+                    + "your instructor keeps them. `\(command) hint \(exercise.id)` still helps.\n")
+            return .failure
+        }
         let loaded = loadProgress()
         if !loaded.progress.isPassed(exercise.id) {
             console.write("Checking \(exercise.id) first: the solution is shown once it passes…\n")
@@ -116,7 +124,6 @@ extension Session {
                 return .failure
             }
         }
-        let files = LocalCourseFiles(root: root)
         for (mine, reference) in zip(exercise.sourcePaths, exercise.solutionPaths) {
             guard case .text(let solution) = files.read(reference) else { continue }
             console.write(palette.apply(.boldCyan, "── \(reference) ──") + "\n")

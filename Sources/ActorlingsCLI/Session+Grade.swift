@@ -3,40 +3,151 @@ import ActorlingsRuntime
 import Foundation
 
 /// `actorlings grade`: every counted exercise re-checked from scratch, reported for people or CI.
+///
+/// Without `--submission` it grades this checkout in place (a learner's own view). With
+/// `--submission PATH` this checkout is the trusted course — tool, tests, course data, points,
+/// pacing, forbidden constructs — and only each exercise's learner files come from PATH.
 extension Session {
     func grade(_ options: GradeOptions) async throws -> ExitCode {
+        let counted = try countedExercises(options)
+        let report: GradeReport
+        do {
+            if let path = options.submission {
+                report = try await gradeSubmission(path, exercises: counted, options: options)
+            } else {
+                report = try await gradeInPlace(counted, options: options)
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // GitHub Classroom must always get a result: zero points and the reason.
+            let reason = "grading failed: \((error as? SubmissionError)?.description ?? String(describing: error))"
+            let maxScore = counted.reduce(0) { $0 + $1.points }
+            for path in githubOutputs(options) {
+                try? AtomicFile.write(GradeReportFormat.githubFailure(reason: reason, maxScore: maxScore), to: absolutePath(path))
+            }
+            if let error = error as? SubmissionError { throw UsageError(error.description) }
+            throw error
+        }
+        try write(report, options: options)
+        if let minimum = options.minimumScore {
+            return report.score >= minimum ? .success : .failure
+        }
+        return report.allPassed ? .success : .failure
+    }
+
+    /// The exercises `--step`/`--only` select; a paced course counts what learners may do so far.
+    func countedExercises(_ options: GradeOptions) throws -> [Exercise] {
         for id in options.only { _ = try exercise(named: id) }
         for step in options.steps where course.step(number: step) == nil {
             throw UsageError("there is no step \(step); steps are numbered 0 to \(course.steps.count - 1)")
         }
-        // Without --step or --only, a paced course counts what the learners may do so far.
         let candidates = options.steps.isEmpty && options.only.isEmpty ? course.availableExercises : course.exercises
-        let counted = candidates.filter { exercise in
+        return candidates.filter { exercise in
             (options.steps.isEmpty || options.steps.contains(exercise.stepNumber))
                 && (options.only.isEmpty || options.only.contains(exercise.id))
         }
-        let checker = try await makeChecker()
+    }
+
+    private func gradeInPlace(_ counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
+        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath))
         // A fresh build folder: grading never reuses anything a previous check left behind.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var graded: [GradedExercise] = []
-        for exercise in counted {
-            let verdict = try await checker.check(exercise, buildDirectory: "\(scratch)/\(exercise.id)")
-            graded.append(GradedExercise(exercise: exercise, verdict: verdict, copiedSolution: isCopiedSolution(exercise)))
+        let files = LocalCourseFiles(root: root)
+        var graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.cores) { index in
+            let exercise = counted[index]
+            let verdict = try await Self.check(exercise, with: checker, sourceDirectory: nil, buildDirectory: "\(scratch)/\(exercise.id)")
+            let learner = exercise.sourcePaths.map { path -> String? in if case .text(let text) = files.read(path) { text } else { nil } }
+            // The shipped text is known here only for a file still as shipped (its blob id).
+            let shipped = zip(exercise.sourcePaths, learner).map { path, text -> String? in
+                guard let text, let id = checker.shipped.ids[path], GitBlobID.of(Array(text.utf8)) == id else { return nil }
+                return text
+            }
+            return GradedExercise(
+                exercise: exercise, verdict: verdict, copiedSolution: Self.isCopied(learner, shipped: shipped, exercise: exercise, courseRoot: checker.root))
         }
         // An exercise whose definition is broken counts, as zero: breaking it must not shrink the total.
         for broken in course.brokenExercises
         where (options.steps.isEmpty || options.steps.contains(broken.stepNumber)) && (options.only.isEmpty || options.only.contains(broken.id)) {
             graded.append(GradedExercise(exercise: broken.placeholder, verdict: broken.verdict, copiedSolution: false))
         }
-        let report = GradeReport(
+        return GradeReport(
             toolVersion: Actorlings.version, toolchain: checker.builder.toolchain.version.description, course: course,
             student: await student(), generatedAt: ISO8601DateFormatter().string(from: Date()), exercises: graded)
+    }
 
+    private func gradeSubmission(_ path: String, exercises counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
+        let submission = try Submission(path: path, course: course)
+        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
+        var student = await submission.student(environment: environment)
+        if student.repository == nil {
+            student.repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let job = SubmissionJob(submission: submission, staging: scratch + "/staging", build: scratch + "/build", student: student)
+        let graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.cores) { index in
+            try await Self.grade(counted[index], of: job, with: checker)
+        }
+        return job.report(
+            graded, course: course, toolchain: checker.builder.toolchain.version.description,
+            flags: submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root))
+    }
+
+    static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// One exercise of a submission: its learner files staged next to the course's other files,
+    /// checked against the course's tests and settings, staged paths shown as the learner's.
+    static func grade(_ exercise: Exercise, of job: SubmissionJob, with checker: ExerciseChecker) async throws -> GradedExercise {
+        let sources = try job.submission.stage(exercise, trustedRoot: checker.root, staging: job.staging)
+        let verdict = try await check(exercise, with: checker, sourceDirectory: sources, buildDirectory: "\(job.build)/\(exercise.id)")
+        let learner = exercise.sourcePaths.map(job.submission.learnerText)
+        // The trusted course's exercise files are the shipped ones.
+        let course = LocalCourseFiles(root: checker.root)
+        let shipped = exercise.sourcePaths.map { path -> String? in if case .text(let text) = course.read(path) { text } else { nil } }
+        var graded = GradedExercise(
+            exercise: exercise, verdict: verdict, copiedSolution: isCopied(learner, shipped: shipped, exercise: exercise, courseRoot: checker.root))
+        let prefix = job.staging + "/"
+        for index in graded.problems.indices {
+            if let file = graded.problems[index].file, file.hasPrefix(prefix) {
+                graded.problems[index].file = String(file.dropFirst(prefix.count))
+            }
+        }
+        return graded
+    }
+
+    /// A check whose tool failure becomes this exercise's compile error, so that one exercise
+    /// that cannot be checked never stops the others from being graded.
+    static func check(_ exercise: Exercise, with checker: ExerciseChecker, sourceDirectory: String?, buildDirectory: String) async throws -> Verdict {
+        do {
+            return try await checker.check(exercise, sourceDirectory: sourceDirectory, buildDirectory: buildDirectory)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return Verdict(
+                exerciseID: exercise.id,
+                outcome: .compileFailed([Diagnostic(severity: .error, message: "the grader could not check this exercise: \(error)")]),
+                duration: .zero)
+        }
+    }
+
+    /// True when every learner file is about the reference solution (`SolutionSimilarity`): a
+    /// flag for the instructor to look, not a verdict. False when the course has no solutions.
+    static func isCopied(_ learner: [String?], shipped: [String?], exercise: Exercise, courseRoot: String) -> Bool {
+        let files = LocalCourseFiles(root: courseRoot)
+        let reference = exercise.solutionPaths.map { path -> String? in if case .text(let text) = files.read(path) { text } else { nil } }
+        let mine = learner.compactMap { $0 }
+        let theirs = reference.compactMap { $0 }
+        guard mine.count == learner.count, theirs.count == reference.count else { return false }
+        return SolutionSimilarity.isCopy(learner: mine, reference: theirs, shipped: shipped)
+    }
+
+    private func write(_ report: GradeReport, options: GradeOptions) throws {
         let rendered = options.format.render(report, palette: options.output == nil ? palette : .plain)
         if let output = options.output {
-            let path = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
-            try AtomicFile.write(rendered, to: path)
+            try AtomicFile.write(rendered, to: absolutePath(output))
             if options.format != .text {
                 console.write(GradeReportFormat.text.render(report, palette: palette))
             }
@@ -45,28 +156,17 @@ extension Session {
             console.write(rendered)
         }
         for extra in options.extraReports {
-            let path = extra.path.hasPrefix("/") ? extra.path : FileManager.default.currentDirectoryPath + "/" + extra.path
-            try AtomicFile.write(extra.format.render(report), to: path)
+            try AtomicFile.write(extra.format.render(report), to: absolutePath(extra.path))
             console.write("Wrote the \(extra.format.rawValue) report to \(extra.path).\n")
         }
-        if let minimum = options.minimumScore {
-            return report.score >= minimum ? .success : .failure
-        }
-        return report.allPassed ? .success : .failure
     }
 
-    /// True when every learner file equals the reference solution, ignoring trailing white space
-    /// and blank lines: a flag for the instructor to look, not a verdict.
-    func isCopiedSolution(_ exercise: Exercise) -> Bool {
-        let files = LocalCourseFiles(root: root)
-        func normalized(_ path: String) -> String? {
-            guard case .text(let text) = files.read(path) else { return nil }
-            return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
-        }
-        return zip(exercise.sourcePaths, exercise.solutionPaths).allSatisfy { mine, reference in
-            guard let mine = normalized(mine), let reference = normalized(reference) else { return false }
-            return mine == reference
-        }
+    private func githubOutputs(_ options: GradeOptions) -> [String] {
+        (options.format == .github ? [options.output].compactMap { $0 } : []) + options.extraReports.filter { $0.format == .github }.map(\.path)
+    }
+
+    func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// The student's identity as git and the CI know it; every part is optional.
@@ -74,11 +174,35 @@ extension Session {
         let git = GitObjects(root: root, environment: environment)
         var repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         if repository == nil {
-            repository = await git.output(["remote", "get-url", "origin"])
+            repository = await git.output(["remote", "get-url", "origin"]).map(RepositoryAddress.redacted)
         }
         return GradeReport.Student(
             name: await git.output(["config", "user.name"]),
             email: await git.output(["config", "user.email"]),
             repository: repository)
+    }
+}
+
+/// One submission being graded: where its files are staged and built, and who it is.
+struct SubmissionJob: Sendable {
+    let submission: Submission
+    let staging: String
+    let build: String
+    let student: GradeReport.Student
+
+    /// The report: differences from the course are listed, and each exercise whose folder holds
+    /// one is marked `course-files-changed` — evidence, never a change of score.
+    func report(_ graded: [GradedExercise], course: Course, toolchain: String, flags: [SubmissionFlag]) -> GradeReport {
+        var graded = graded
+        for index in graded.indices {
+            guard let exercise = course.exercise(id: graded[index].id) else { continue }
+            if flags.contains(where: { $0.file.hasPrefix(exercise.directory + "/") }) {
+                graded[index].flags.append("course-files-changed")
+            }
+        }
+        return GradeReport(
+            toolVersion: Actorlings.version, toolchain: toolchain, course: course, student: student,
+            generatedAt: ISO8601DateFormatter().string(from: Date()), exercises: graded,
+            submission: GradeReport.Submission(flags: flags))
     }
 }

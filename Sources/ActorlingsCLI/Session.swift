@@ -78,6 +78,9 @@ struct Session: Sendable {
         // Commands that build or rewrite exercise files take the checkout's lock for their whole run.
         let lock: CheckoutLock?
         switch command {
+        case .grade(let options) where options.submission != nil:
+            // Grading another checkout reads this one and writes nothing in it.
+            lock = nil
         case .start where console.isInteractive, .watch, .check, .reset, .solution, .grade, .devCheck, .devGenerate:
             lock = try CheckoutLock.acquire(root: root, command: Self.name(of: command))
         default:
@@ -110,6 +113,8 @@ struct Session: Sendable {
             return try devGenerate()
         case .grade(let options):
             return try await grade(options)
+        case .classGrade(let options):
+            return try await classGrade(options)
         case .devBenchmark(let exercise, let runs):
             return try await devBenchmark(exercise: exercise, runs: runs)
         case .help, .version, .classSummary, .explain, .explainBuild:
@@ -178,11 +183,13 @@ struct Session: Sendable {
         return pacing.message
     }
 
-    func makeChecker() async throws -> ExerciseChecker {
+    func makeChecker(testObjectCache: String? = nil) async throws -> ExerciseChecker {
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
-        return ExerciseChecker(
+        var checker = ExerciseChecker(
             root: root, course: course, shipped: shipped,
             builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        checker.testObjectCache = testObjectCache
+        return checker
     }
 
     func verdictRenderer() -> VerdictRenderer {

@@ -2,6 +2,13 @@ import Testing
 
 @testable import ActorlingsCore
 
+private let submissionOptions: GradeOptions = {
+    var options = GradeOptions()
+    options.submission = "../ada"
+    options.jobs = 2
+    return options
+}()
+
 @Suite("Parsing the command line")
 struct ArgumentParserTests {
     @Test(
@@ -38,6 +45,11 @@ struct ArgumentParserTests {
                 .classSummary(files: ["a.json", "b.json"], format: .html, output: "c.html")
             ),
             (["dev", "benchmark", "intro", "--runs", "3"], .devBenchmark(exercise: "intro", runs: 3)),
+            (["grade", "--submission", "../ada", "--jobs", "2"], .grade(submissionOptions)),
+            (
+                ["class", "grade", "ada", "bob.bundle", "--output-dir", "out", "--jobs", "3"],
+                .classGrade(ClassGradeOptions(submissions: ["ada", "bob.bundle"], outputDirectory: "out", jobs: 3))
+            ),
         ] as [([String], Command)])
     func commands(arguments: [String], expected: Command) throws {
         #expect(try ArgumentParser.parse(arguments).command == expected)
@@ -69,6 +81,11 @@ struct ArgumentParserTests {
             (["grade", "--min-score", "120"], "--min-score takes a percentage from 0 to 100, not '120'"),
             (["class"], "class needs the students' JSON reports, e.g. `actorlings class reports/*.json`"),
             (["class", "a.json", "--format", "pdf"], "--format takes text, csv or html, not 'pdf'"),
+            (["grade", "--jobs", "0"], "--jobs takes a whole number of at least 1, not '0'"),
+            (
+                ["class", "grade"],
+                "class grade needs the students' submissions (folders, git repositories or bundles), e.g. `actorlings class grade submissions/*`"
+            ),
         ] as [([String], String)])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments) }

@@ -58,7 +58,7 @@ struct ClassHeatmap {
                 if let status = student.statuses[column.id] {
                     let flag = student.flagged.contains(column.id) ? "⚑" : ""
                     html +=
-                        "<td class=\"cell\" style=\"background:\(Self.colors[status] ?? "#999")\" title=\"\(escape(student.label)) · \(escape(column.id)): \(escape(Self.labels[status] ?? status.rawValue))\(flag.isEmpty ? "" : " · solution copied verbatim")\">\(flag)</td>"
+                        "<td class=\"cell\" style=\"background:\(Self.colors[status] ?? "#999")\" title=\"\(escape(student.label)) · \(escape(column.id)): \(escape(Self.labels[status] ?? status.rawValue))\(flag.isEmpty ? "" : " · close to the reference solution")\">\(flag)</td>"
                 } else {
                     html += "<td class=\"cell none\"></td>"
                 }

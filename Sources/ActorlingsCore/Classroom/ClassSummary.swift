@@ -62,7 +62,7 @@ public struct ClassSummary: Sendable, Equatable {
             students.append(
                 Student(
                     label: label, statuses: statuses, points: report.totals.points, maxPoints: report.totals.maxPoints,
-                    flagged: report.exercises.filter { !$0.flags.isEmpty }.map(\.id)))
+                    flagged: report.exercises.filter { $0.flags.contains("copied-solution") }.map(\.id)))
         }
         // By step, keeping the order the reports listed them in within a step.
         self.exercises = columns.enumerated().sorted { ($0.element.step, $0.offset) < ($1.element.step, $1.offset) }.map(\.element)

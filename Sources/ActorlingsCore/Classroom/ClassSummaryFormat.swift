@@ -45,7 +45,8 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
         if !flagged.isEmpty {
             out.append("")
             out.append(
-                "To look at (solution copied verbatim): " + flagged.map { "\($0.label) (\($0.flagged.joined(separator: ", ")))" }.joined(separator: "; "))
+                "To look at (close to the reference solution): " + flagged.map { "\($0.label) (\($0.flagged.joined(separator: ", ")))" }.joined(separator: "; ")
+            )
         }
         return out.joined(separator: "\n") + "\n"
     }

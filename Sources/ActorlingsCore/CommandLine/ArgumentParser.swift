@@ -34,7 +34,8 @@ public enum ArgumentParser {
                 flags.insert("--version")
             case "--all", "--yes", "-y", "--build":
                 flags.insert(argument == "-y" ? "--yes" : argument)
-            case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report":
+            case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report", "--submission", "--jobs",
+                "--test-cache", "--output-dir":
                 words.append(argument)
                 words.append(try value(for: argument))
             case "--":
@@ -170,6 +171,7 @@ public enum ArgumentParser {
     }
 
     private static func classCommand(_ words: [String]) throws(UsageError) -> Command {
+        if words.first == "grade" { return try classGradeCommand(Array(words.dropFirst())) }
         var files: [String] = []
         var format = ClassSummaryFormat.text
         var output: String?
@@ -195,6 +197,34 @@ public enum ArgumentParser {
             throw UsageError("class needs the students' JSON reports, e.g. `actorlings class reports/*.json`", command: "class")
         }
         return .classSummary(files: files, format: format, output: output)
+    }
+
+    private static func classGradeCommand(_ words: [String]) throws(UsageError) -> Command {
+        var options = ClassGradeOptions(submissions: [])
+        var rest = words[...]
+        while let word = rest.first {
+            rest = rest.dropFirst()
+            switch word {
+            case "--output-dir", "--output", "-o":
+                guard let value = rest.first else { throw UsageError("\(word) needs a folder", command: "class") }
+                options.outputDirectory = value
+                rest = rest.dropFirst()
+            case "--jobs":
+                guard let value = rest.first, let jobs = Int(value), jobs >= 1 else {
+                    throw UsageError("--jobs takes a whole number of at least 1\(rest.first.map { ", not '\($0)'" } ?? "")", command: "class")
+                }
+                options.jobs = jobs
+                rest = rest.dropFirst()
+            default:
+                options.submissions.append(word)
+            }
+        }
+        guard !options.submissions.isEmpty else {
+            throw UsageError(
+                "class grade needs the students' submissions (folders, git repositories or bundles), e.g. `actorlings class grade submissions/*`",
+                command: "class")
+        }
+        return .classGrade(options)
     }
 
     private static func gradeOptions(_ words: [String]) throws(UsageError) -> GradeOptions {
@@ -223,6 +253,15 @@ public enum ArgumentParser {
                 options.format = format
             case "--output", "-o":
                 options.output = value
+            case "--submission":
+                options.submission = value
+            case "--test-cache":
+                options.testCache = value
+            case "--jobs":
+                guard let jobs = Int(value), jobs >= 1 else {
+                    throw UsageError("--jobs takes a whole number of at least 1, not '\(value)'", command: "grade")
+                }
+                options.jobs = jobs
             case "--report":
                 let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let format = GradeReportFormat(rawValue: parts[0]), !parts[1].isEmpty else {

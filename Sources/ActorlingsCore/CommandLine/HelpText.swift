@@ -21,6 +21,7 @@ public enum HelpText {
           explain --build    Build a Swift package and explain its concurrency diagnostics
           grade              Re-check everything and report points (for classrooms and CI)
           class REPORT.json… Combine students' grade reports into a class summary (text, CSV, HTML)
+          class grade SUB…   Grade many students' submissions against this course, in parallel
           dev check          Verify the course (for course authors)
           dev generate       Regenerate Exercises/Package.swift and Exercises/shipped.txt
           help [COMMAND]     Show help for a command
@@ -120,27 +121,40 @@ public enum HelpText {
             """
         case "grade":
             """
-            actorlings grade [--step N] [--only ID,…] [--format F] [--output FILE] [--min-score P]
+            actorlings grade [--submission PATH] [--step N] [--only ID,…] [--format F] [--output FILE]
+                             [--min-score P] [--jobs N]
 
             Re-checks every counted exercise from scratch — progress is never trusted — and reports
             each one's status (passed, failed, compile-error, timed-out, crashed, forbidden,
-            tests-edited), reason, points and duration. A solution copied verbatim from Solutions/
-            is flagged for the instructor, not failed. Needs no terminal.
+            tests-edited), reason, points and duration. Files close to the reference solution are
+            flagged `copied-solution` for the instructor, not failed. Needs no terminal.
 
+            With --submission PATH, this checkout is the trusted course: its tests, points, pacing,
+            forbidden constructs and settings decide the grade, and only each exercise's learner
+            files are taken from PATH. Anything else in PATH that differs from the course (tests,
+            course data, tool sources, workflow, Solutions/) is listed for the instructor and never
+            changes the score.
+
+              --submission PATH  grade that checkout's learner files against this course
               --step N        count only these steps (repeatable, or 1,2)
               --only ID,…     count only these exercises
               --format F      text (default), json, junit or github (GitHub Classroom)
               --output FILE   write the report there (the text summary still goes to the terminal)
               --report F=FILE write another format from the same run too (repeatable), e.g. junit=grade.xml
               --min-score P   exit 0 when at least P percent of the points are earned
+              --jobs N        check N exercises at once (default: the number of cores)
+              --test-cache DIR  keep compiled tests in DIR and reuse them (content-addressed)
 
-            Exit code 0 when everything counted passes (or the score reaches --min-score), 1 otherwise.
+            Exit code 0 when everything counted passes (or the score reaches --min-score), 1 otherwise,
+            64 for a submission that does not exist or is not a checkout of this course. When
+            grading fails, a GitHub Classroom report still gets zero points and the reason.
             The JSON format is documented in Documentation/GradeReport.md.
 
             """
         case "class":
             """
             actorlings class REPORT.json… [--format text|csv|html] [--output FILE]
+            actorlings class grade SUBMISSION… [--output-dir DIR] [--jobs N]
 
             Combines students' `actorlings grade --format json` reports into a class summary: a
             table of students × exercises (text or CSV), or one self-contained HTML page with a
@@ -148,6 +162,13 @@ public enum HelpText {
             diagnostics. A file that is not a readable grade report is named with what is wrong;
             the others still count (exit code 1 when any file was skipped). Works anywhere: it
             needs no course checkout.
+
+            `class grade`, run in a trusted checkout of the course, grades every submission (a
+            folder, a git repository or URL, or a git bundle, cloned first) as `grade --submission`
+            does, N exercise checks at a time (default: the number of cores), sharing compiled
+            tests between students whose exercise interface is the same. It writes one JSON report
+            per student, class.html and class.csv to DIR (default: grades) and prints the summary.
+            A submission that cannot be graded is named with the reason; the others still are.
 
             """
         case "dev":

@@ -36,6 +36,8 @@ public enum Command: Sendable, Equatable {
     case explainBuild(path: String)
     /// Combine students' JSON grade reports into a class summary.
     case classSummary(files: [String], format: ClassSummaryFormat, output: String?)
+    /// Grade many submissions against this (trusted) course, in parallel.
+    case classGrade(ClassGradeOptions)
     /// Measures save→verdict on one exercise (see `Documentation/Architecture.md`).
     case devBenchmark(exercise: String?, runs: Int)
     case help(String?)
@@ -72,10 +74,17 @@ public struct GradeOptions: Sendable, Equatable {
     public var minimumScore: Double?
     /// More reports from the same grading run (`--report json=grade.json`), so CI grades once.
     public var extraReports: [(format: GradeReportFormat, path: String)] = []
+    /// `--submission PATH`: grade that checkout's learner files against this (trusted) course.
+    public var submission: String?
+    /// How many exercises to check at once (default: the number of cores).
+    public var jobs: Int?
+    /// A folder of compiled test objects shared between runs (content-addressed).
+    public var testCache: String?
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.steps == rhs.steps && lhs.only == rhs.only && lhs.format == rhs.format && lhs.output == rhs.output
-            && lhs.minimumScore == rhs.minimumScore
+            && lhs.minimumScore == rhs.minimumScore && lhs.submission == rhs.submission && lhs.jobs == rhs.jobs
+            && lhs.testCache == rhs.testCache
             && lhs.extraReports.map(\.format) == rhs.extraReports.map(\.format) && lhs.extraReports.map(\.path) == rhs.extraReports.map(\.path)
     }
 
@@ -85,5 +94,21 @@ public struct GradeOptions: Sendable, Equatable {
         self.format = format
         self.output = output
         self.minimumScore = minimumScore
+    }
+}
+
+/// What `actorlings class grade` grades and where it writes the reports.
+public struct ClassGradeOptions: Sendable, Equatable {
+    /// Folders, git repositories (URLs or paths) or git bundles, one per student.
+    public var submissions: [String]
+    /// Where the per-student JSON reports and the class summary go.
+    public var outputDirectory: String
+    /// How many exercises to check at once, across all students (default: the number of cores).
+    public var jobs: Int?
+
+    public init(submissions: [String], outputDirectory: String = "grades", jobs: Int? = nil) {
+        self.submissions = submissions
+        self.outputDirectory = outputDirectory
+        self.jobs = jobs
     }
 }

@@ -14,16 +14,30 @@ public struct GradeReport: Codable, Sendable, Equatable {
         public var version: String
     }
 
-    /// Who was graded, when it can be told (git configuration, the CI's repository).
+    /// Who was graded, when it can be told: for a submission, its last commit's author, its
+    /// commit and its `origin` (credentials removed); for a checkout graded in place, git's
+    /// configuration and the CI's repository.
     public struct Student: Codable, Sendable, Equatable {
         public var name: String?
         public var email: String?
         public var repository: String?
+        public var commit: String?
 
-        public init(name: String? = nil, email: String? = nil, repository: String? = nil) {
+        public init(name: String? = nil, email: String? = nil, repository: String? = nil, commit: String? = nil) {
             self.name = name
             self.email = email
             self.repository = repository
+            self.commit = commit
+        }
+    }
+
+    /// A submission graded against a trusted course (`grade --submission`): what in it differs
+    /// from the course outside the learner's files. Evidence for the instructor, never a score.
+    public struct Submission: Codable, Sendable, Equatable {
+        public var flags: [SubmissionFlag]
+
+        public init(flags: [SubmissionFlag]) {
+            self.flags = flags
         }
     }
 
@@ -43,11 +57,14 @@ public struct GradeReport: Codable, Sendable, Equatable {
     public var generatedAt: String
     public var exercises: [GradedExercise]
     public var totals: Totals
+    /// Present when a submission was graded against a trusted course.
+    public var submission: Submission?
 
     public init(
         toolVersion: String, toolchain: String, course: Course, student: Student, generatedAt: String,
-        exercises: [GradedExercise]
+        exercises: [GradedExercise], submission: Submission? = nil
     ) {
+        self.submission = submission
         self.format = Self.currentFormat
         self.tool = Tool(name: "actorlings", version: toolVersion)
         self.toolchain = toolchain

@@ -20,6 +20,11 @@ public enum GradeReportFormat: String, Sendable, CaseIterable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// GitHub Classroom's result when grading could not finish: zero points and the reason.
+    public static func githubFailure(reason: String, maxScore: Int) -> String {
+        GitHubClassroomFormatter.failure(reason: reason, maxScore: maxScore)
+    }
+
     /// Reads a JSON report back, e.g. for `actorlings class`.
     public static func decode(_ data: Data) throws -> GradeReport {
         try JSONDecoder().decode(GradeReport.self, from: data)
@@ -33,7 +38,7 @@ struct GradeTextFormatter {
     func render(_ report: GradeReport) -> String {
         var out = [palette.apply(.bold, "\(report.course.title) \(report.course.version)") + " — grade"]
         if let who = [report.student.name, report.student.repository].compactMap({ $0 }).first {
-            out.append("Student: \(who)")
+            out.append("Student: \(who)" + (report.student.commit.map { " at \($0.prefix(12))" } ?? ""))
         }
         out.append("")
         let width = min(40, (report.exercises.map(\.id.count).max() ?? 10) + 2)
@@ -49,6 +54,14 @@ struct GradeTextFormatter {
         out.append(
             palette.apply(.bold, "\(report.totals.points)/\(report.totals.maxPoints) points")
                 + " (\(score)%), \(report.totals.passed) of \(report.totals.exercises) exercises passed")
+        if let flags = report.submission?.flags, !flags.isEmpty {
+            out.append("")
+            out.append(palette.apply(.yellow, "Differs from the course (for the instructor; not part of the grade):"))
+            for flag in flags.prefix(40) {
+                out.append("  \(flag.change.rawValue.padded(to: 11))\(flag.file)")
+            }
+            if flags.count > 40 { out.append("  … and \(flags.count - 40) more (all in the JSON report)") }
+        }
         return out.joined(separator: "\n") + "\n"
     }
 }
@@ -121,6 +134,11 @@ struct JUnitFormatter {
 /// What GitHub Classroom's autograding reporter reads from a runner: a JSON object with a
 /// status, a maximum score and one entry per test with its score. The workflow base64-encodes
 /// it into the runner's `result` output (see Documentation/Classroom.md).
+///
+/// The reporter shows two totals: the dashboard sums the tests' `score`, while the log the
+/// student reads prints passed ÷ total × `max_score`. They agree only when every test is worth
+/// the same, so an exercise worth N points is N tests of one point each ("(1/3)", "(2/3)", …),
+/// all passing or all failing; an exercise worth nothing is left out.
 struct GitHubClassroomFormatter {
     func render(_ report: GradeReport) -> String {
         var object: [String: Any] = [
@@ -128,18 +146,41 @@ struct GitHubClassroomFormatter {
             "status": report.allPassed ? "pass" : "fail",
             "max_score": report.totals.maxPoints,
         ]
-        object["tests"] = report.exercises.map { exercise -> [String: Any] in
-            [
-                "name": "\(exercise.id) — \(exercise.title)",
-                "status": exercise.status == .passed ? "pass" : "fail",
-                "score": exercise.points,
-                "message": exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]"),
-                "test_code": "actorlings grade --only \(exercise.id)",
-                "filename": "",
-                "line_no": 0,
-                "execution_time": String(format: "%.2fs", exercise.durationSeconds),
-            ]
+        object["tests"] = report.exercises.flatMap { exercise -> [[String: Any]] in
+            (0..<exercise.maxPoints).map { part -> [String: Any] in
+                let name = "\(exercise.id) — \(exercise.title)" + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : "")
+                return [
+                    "name": name,
+                    "status": exercise.status == .passed ? "pass" : "fail",
+                    "score": exercise.status == .passed ? 1 : 0,
+                    "message": exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]"),
+                    "test_code": "actorlings grade --only \(exercise.id)",
+                    "filename": "",
+                    "line_no": 0,
+                    "execution_time": String(format: "%.2fs", exercise.durationSeconds),
+                ]
+            }
         }
+        return Self.encode(object)
+    }
+
+    /// What the reporter gets when grading itself failed: zero points, with the reason, so that
+    /// Classroom always records a result (an empty result fails with "Unexpected end of JSON input").
+    static func failure(reason: String, maxScore: Int) -> String {
+        encode([
+            "version": 1,
+            "status": "error",
+            "max_score": maxScore,
+            "tests": [
+                [
+                    "name": "grading", "status": "error", "score": 0, "message": reason,
+                    "test_code": "actorlings grade", "filename": "", "line_no": 0, "execution_time": "0.00s",
+                ] as [String: Any]
+            ],
+        ])
+    }
+
+    private static func encode(_ object: [String: Any]) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
             return "{}\n"
         }

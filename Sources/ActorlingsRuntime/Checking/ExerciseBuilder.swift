@@ -67,9 +67,15 @@ public struct BuildRequest: Sendable {
         }
     }
 
+    /// A folder of compiled test objects shared between build directories (e.g. between the
+    /// students of a class, or the wrong fixes of one exercise): objects are named by the same key
+    /// as in `buildDirectory`, which hashes the learner's module interface, the test sources, the
+    /// flags and the toolchain.
+    public var testObjectCache: String?
+
     public init(
         moduleName: String, sources: [String], tests: [String], settings: CompilerSettings, buildDirectory: String, timeLimit: Duration,
-        expectedTests: [TestRunAudit.ExpectedTest] = [], screen: Screen? = nil
+        expectedTests: [TestRunAudit.ExpectedTest] = [], screen: Screen? = nil, testObjectCache: String? = nil
     ) {
         self.moduleName = moduleName
         self.sources = sources
@@ -79,6 +85,7 @@ public struct BuildRequest: Sendable {
         self.timeLimit = timeLimit
         self.expectedTests = expectedTests
         self.screen = screen
+        self.testObjectCache = testObjectCache
     }
 
     var testModuleName: String { moduleName + "Tests" }
@@ -186,22 +193,33 @@ public struct ExerciseBuilder: Sendable {
             key += Array((try? Data(contentsOf: URL(fileURLWithPath: test))) ?? Data())
         }
         key += Array((common + toolchain.testingCompileFlags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}").utf8)
-        let object = "\(directory)/tests-\(SHA1.hexDigest(SHA1.hash(key)).prefix(16)).o"
+        let name = "tests-\(SHA1.hexDigest(SHA1.hash(key)).prefix(16)).o"
+        let object = "\(request.testObjectCache ?? directory)/\(name)"
         if FileManager.default.fileExists(atPath: object) { return .built(object) }
 
-        for stale in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        where stale.hasPrefix("tests-") && stale.hasSuffix(".o") {
-            try? FileManager.default.removeItem(atPath: "\(directory)/\(stale)")
+        if let cache = request.testObjectCache {
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        } else {
+            for stale in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where stale.hasPrefix("tests-") && stale.hasSuffix(".o") {
+                try? FileManager.default.removeItem(atPath: "\(directory)/\(stale)")
+            }
         }
         try Self.entryPointSource.write(toFile: entryPoint, atomically: true, encoding: .utf8)
-        let partial = object + ".partial"
+        // Compiled in the build directory, so builds sharing a cache never write the same file.
+        let partial = "\(directory)/\(name).partial"
         let compile = try await swiftc(
             common + toolchain.testingCompileFlags + ["-module-name", request.testModuleName, "-wmo", "-I", directory, "-c"]
                 + request.tests + [entryPoint, "-o", partial])
         if let failure = compileFailure(compile) { return .failed(failure) }
         // Renamed only once complete, so a killed compile never leaves an object that looks cached.
         guard rename(partial, object) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: object])
+            // A cache on another file system: keep the object in the build directory instead.
+            let local = "\(directory)/\(name)"
+            guard request.testObjectCache != nil, rename(partial, local) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: object])
+            }
+            return .built(local)
         }
         return .built(object)
     }

@@ -8,6 +8,9 @@ public struct ExerciseChecker: Sendable {
     public let course: Course
     public let shipped: ShippedFiles
     public let builder: ExerciseBuilder
+    /// Compiled tests shared between checks of different copies of the same exercise (a class
+    /// graded on one machine); nil keeps them in each build directory.
+    public var testObjectCache: String?
 
     public init(root: String, course: Course, shipped: ShippedFiles, builder: ExerciseBuilder) {
         self.root = root
@@ -98,7 +101,7 @@ public struct ExerciseChecker: Sendable {
         var request = BuildRequest(
             moduleName: exercise.moduleName, sources: sources, tests: testPaths,
             settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit,
-            expectedTests: expected, screen: screen)
+            expectedTests: expected, screen: screen, testObjectCache: testObjectCache)
         if guardsLearnerFiles {
             request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
         }

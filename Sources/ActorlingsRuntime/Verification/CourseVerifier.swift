@@ -12,6 +12,13 @@ public struct CourseVerifier: Sendable {
     public let checker: ExerciseChecker
 
     public init(checker: ExerciseChecker) {
+        var checker = checker
+        // The shipped state, the solution, every wrong fix and every also-correct answer of an
+        // exercise are checked against the same tests: those with the same interface share one
+        // compiled test object (the key hashes the module interface, tests, flags and toolchain).
+        if checker.testObjectCache == nil {
+            checker.testObjectCache = "\(checker.root)/.actorlings/dev-check/test-objects"
+        }
         self.checker = checker
     }
 

@@ -1,0 +1,118 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+
+/// `actorlings class grade`: a whole class graded on one machine against this trusted course.
+///
+/// Every (student, exercise) check goes through one pool of `--jobs` workers, student after
+/// student, and all of them share one folder of compiled tests: a student whose exercise
+/// interface equals an earlier student's reuses that student's test object, so most checks cost
+/// one small compile, a link and the run. One JSON report per student, then the class summary.
+extension Session {
+    func classGrade(_ options: ClassGradeOptions) async throws -> ExitCode {
+        let output = absolutePath(options.outputDirectory)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let checker = try await makeChecker(testObjectCache: scratch + "/test-objects")
+        let counted = course.availableExercises
+        let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
+
+        // 1. Every submission found (cloned when it is a repository or a bundle) and validated.
+        var jobs: [(label: String, job: SubmissionJob)] = []
+        var skipped = 0
+        for (index, source) in options.submissions.enumerated() {
+            let folder = "\(scratch)/\(index)"
+            do {
+                let path = try await materialize(source, into: folder + "/clone")
+                let submission = try Submission(path: path, course: course)
+                let student = await submission.student(environment: environment)
+                let label = uniqueLabel(for: source, student: student, taken: Set(jobs.map(\.label)))
+                jobs.append((label, SubmissionJob(submission: submission, staging: folder + "/staging", build: folder + "/build", student: student)))
+            } catch {
+                skipped += 1
+                console.writeError(palette.apply(.yellow, "skipped ") + "\(source): \(error)\n")
+            }
+        }
+        guard !jobs.isEmpty else {
+            console.writeError(palette.apply(.boldRed, "error: ") + "none of the \(options.submissions.count) submission(s) could be graded\n")
+            return .failure
+        }
+        console.write("Grading \(jobs.count) submission(s) × \(counted.count) exercise(s) on \(options.jobs ?? Self.cores) job(s)…\n")
+
+        // 2. All checks, student-major, so later students reuse the first student's compiled tests.
+        let clock = ContinuousClock()
+        let start = clock.now
+        let work = jobs.indices.flatMap { student in counted.indices.map { (student, $0) } }
+        let allJobs = jobs
+        let graded = try await BoundedTasks.map(work.count, jobs: options.jobs ?? Self.cores) { index in
+            let (student, exercise) = work[index]
+            return try await Self.grade(counted[exercise], of: allJobs[student].job, with: checker)
+        }
+
+        // 3. One report per student, then the class summary.
+        let toolchain = checker.builder.toolchain.version.description
+        var reports: [(label: String, report: GradeReport)] = []
+        for (offset, entry) in jobs.enumerated() {
+            let exercises = Array(graded[(offset * counted.count)..<((offset + 1) * counted.count)])
+            let flags = entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root)
+            let report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
+            try AtomicFile.write(GradeReportFormat.json.render(report), to: "\(output)/\(entry.label).json")
+            reports.append((entry.label, report))
+        }
+        let summary = ClassSummary(reports: reports)
+        try AtomicFile.write(ClassSummaryFormat.html.render(summary), to: output + "/class.html")
+        try AtomicFile.write(ClassSummaryFormat.csv.render(summary), to: output + "/class.csv")
+        console.write(ClassSummaryFormat.text.render(summary))
+        let seconds = (clock.now - start).inSeconds
+        console.write(
+            "Graded \(jobs.count) submission(s) in \(String(format: "%.1f", seconds)) s; reports, class.html and class.csv are in \(options.outputDirectory).\n"
+        )
+        for entry in reports where !(entry.report.submission?.flags.isEmpty ?? true) {
+            console.write(palette.apply(.yellow, "flags ") + "\(entry.label): \(entry.report.submission?.flags.count ?? 0) file(s) differ from the course\n")
+        }
+        return skipped == 0 ? .success : .failure
+    }
+
+    /// A folder as it is; a git bundle, a bare repository or a URL cloned into `destination`.
+    private func materialize(_ source: String, into destination: String) async throws -> String {
+        let isRemote = source.contains("://") || (source.contains("@") && source.contains(":"))
+        let local = absolutePath(source)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: local, isDirectory: &isDirectory)
+        let isBareRepository =
+            exists && isDirectory.boolValue && FileManager.default.fileExists(atPath: local + "/HEAD")
+            && FileManager.default.fileExists(atPath: local + "/objects")
+        guard isRemote || (exists && !isDirectory.boolValue) || isBareRepository else { return local }
+        guard let git = ExecutableSearch.find("git", environment: environment) else {
+            throw SubmissionError(path: source, problem: "needs git to be cloned, and git is not on the PATH")
+        }
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        let result = try await Subprocess.run(
+            ProcessRequest(
+                executable: git,
+                arguments: ["-c", "core.hooksPath=/dev/null", "clone", "--quiet", isRemote ? source : local, destination],
+                environment: environment.merging(["GIT_TERMINAL_PROMPT": "0"]) { $1 }, timeLimit: .seconds(300)))
+        guard case .exited(0) = result.termination else {
+            let detail = result.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last.map(String.init) ?? ""
+            throw SubmissionError(path: RepositoryAddress.redacted(source), problem: "could not be cloned: \(RepositoryAddress.redacted(detail))")
+        }
+        return destination
+    }
+
+    /// A file-name-safe, unique name for a student: the repository's name, else the source's.
+    private func uniqueLabel(for source: String, student: GradeReport.Student, taken: Set<String>) -> String {
+        var base = (student.repository ?? source).split(separator: "/").last.map(String.init) ?? "student"
+        if base.hasSuffix(".git") { base = String(base.dropLast(4)) }
+        if base.hasSuffix(".bundle") { base = String(base.dropLast(7)) }
+        base = String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "-" })
+        if base.isEmpty || base.hasPrefix(".") || base == "class" { base = "student-" + base }
+        var label = base
+        var suffix = 2
+        while taken.contains(label) {
+            label = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return label
+    }
+}

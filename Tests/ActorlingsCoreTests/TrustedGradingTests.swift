@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+@testable import ActorlingsCore
+
+@Suite("Trusted grading: copies, differences, identities, Classroom totals")
+struct TrustedGradingTests {
+    static let reference = """
+        /// Counts visits.
+        actor VisitCounter {
+            private var counts: [String: Int] = [:]
+
+            func record(_ page: String) -> Int {
+                let next = (counts[page] ?? 0) + 1
+                counts[page] = next
+                return next
+            }
+
+            func total() -> Int {
+                var sum = 0
+                for (_, count) in counts { sum += count }
+                return sum
+            }
+        }
+
+        """
+
+    @Test(
+        "A copy survives comments, white space and renamed locals",
+        arguments: [
+            ("a comment", "// My own work, honest.\n" + reference),
+            ("re-indented, blank lines", reference.replacingOccurrences(of: "    ", with: "  ").replacingOccurrences(of: "\n\n", with: "\n\n\n")),
+            ("renamed locals", reference.replacingOccurrences(of: "next", with: "updated").replacingOccurrences(of: "sum", with: "all")),
+            ("all three", "/* mine */\n" + reference.replacingOccurrences(of: "sum", with: "result").replacingOccurrences(of: "  ", with: "\t")),
+        ])
+    func copies(_ name: String, _ learner: String) {
+        #expect(SolutionSimilarity.similarity(learner, Self.reference) >= SolutionSimilarity.threshold, "\(name)")
+        #expect(SolutionSimilarity.isCopy(learner: [learner], reference: [Self.reference]))
+    }
+
+    @Test("Own work is not a copy")
+    func ownWork() {
+        let own = """
+            actor VisitCounter {
+                private var visits: [(page: String, at: Int)] = []
+
+                func record(_ page: String) -> Int {
+                    visits.append((page, visits.count))
+                    return visits.filter { $0.page == page }.count
+                }
+
+                func total() -> Int { visits.count }
+            }
+
+            """
+        #expect(SolutionSimilarity.similarity(own, Self.reference) < SolutionSimilarity.threshold)
+        #expect(!SolutionSimilarity.isCopy(learner: [own], reference: [Self.reference]))
+        // A different expression (not a renamed local) is a different program.
+        let swapped = "func add(_ a: Int, _ b: Int) -> Int {\n    b + a\n}\n"
+        #expect(!SolutionSimilarity.isCopy(learner: [swapped], reference: ["func add(_ a: Int, _ b: Int) -> Int {\n    a + b\n}\n"]))
+        #expect(!SolutionSimilarity.isCopy(learner: [], reference: []))
+    }
+
+    @Test("The shipped code, a few tokens from the solution, is not a copy; a move toward the solution is")
+    func shippedIsNotACopy() {
+        let shipped = Self.reference.replacingOccurrences(of: "actor VisitCounter", with: "final class VisitCounter")
+        #expect(SolutionSimilarity.similarity(shipped, Self.reference) >= SolutionSimilarity.threshold)
+        #expect(!SolutionSimilarity.isCopy(learner: [shipped], reference: [Self.reference], shipped: [shipped]))
+        #expect(SolutionSimilarity.isCopy(learner: ["// mine\n" + Self.reference], reference: [Self.reference], shipped: [shipped]))
+        // An exercise that ships solved: its copy is still the reference.
+        #expect(SolutionSimilarity.isCopy(learner: [Self.reference], reference: [Self.reference], shipped: [Self.reference]))
+    }
+
+    @Test("The ratio is 2·LCS / (m + n)")
+    func ratio() {
+        #expect(SolutionSimilarity.ratio(["a", "b", "c"], ["a", "b", "c"]) == 1)
+        #expect(SolutionSimilarity.ratio(["a", "b"], ["c", "d"]) == 0)
+        #expect(SolutionSimilarity.ratio(["a", "b", "c", "d"], ["a", "c", "d", "e"]) == 0.75)
+    }
+
+    @Test("Differences outside the learner files are flagged; private paths may be absent")
+    func audit() {
+        let course: Set<String> = [
+            "Exercises/course.toml", "Exercises/shipped.txt", "Exercises/00-a/x/Sources/Code.swift", "Exercises/00-a/x/Tests/T.swift",
+            "Solutions/00-a/x/Code.swift", ".github/workflows/actorlings-grade.yml", ".github/workflows/classroom.yml",
+        ]
+        let submission: [String: SubmissionAudit.Entry] = [
+            "Exercises/course.toml": .file, "Exercises/00-a/x/Sources/Code.swift": .file, "Exercises/00-a/x/Tests/T.swift": .file,
+            ".github/workflows/classroom.yml": .symlink, "Exercises/classroom.toml": .file, "notes.txt": .unreadable,
+        ]
+        let flags = SubmissionAudit.flags(
+            course: course, submission: submission, differing: ["Exercises/00-a/x/Tests/T.swift", "Exercises/00-a/x/Sources/Code.swift"],
+            learnerFiles: ["Exercises/00-a/x/Sources/Code.swift"])
+        #expect(
+            flags == [
+                SubmissionFlag(file: ".github/workflows/classroom.yml", change: .symlink),
+                SubmissionFlag(file: "Exercises/00-a/x/Tests/T.swift", change: .modified),
+                SubmissionFlag(file: "Exercises/classroom.toml", change: .added),
+                SubmissionFlag(file: "Exercises/shipped.txt", change: .deleted),
+                SubmissionFlag(file: "notes.txt", change: .unreadable),
+            ])
+    }
+
+    @Test(
+        "Credentials never reach a report",
+        arguments: [
+            ("https://x-access-token:ghs_SECRET@github.com/org/repo.git", "https://github.com/org/repo.git"),
+            ("https://ghp_SECRET@github.com/org/repo", "https://github.com/org/repo"),
+            ("https://github.com/org/repo.git?token=SECRET", "https://github.com/org/repo.git"),
+            ("  https://github.com/org/repo\n", "https://github.com/org/repo"),
+            ("git@github.com:org/repo.git", "git@github.com:org/repo.git"),
+            ("/srv/classes/ada.git", "/srv/classes/ada.git"),
+        ])
+    func redacted(_ address: String, _ expected: String) {
+        #expect(RepositoryAddress.redacted(address) == expected)
+        #expect(!RepositoryAddress.redacted(address).contains("SECRET"))
+    }
+
+    static func exercise(_ id: String, points: Int) -> Exercise {
+        Exercise(
+            id: id, title: id.capitalized, stepNumber: 0, section: "s", files: ["Code.swift"], testFiles: ["T.swift"],
+            settings: CompilerSettings(), expectedFailure: .tests(["t()"]), forbidden: [], hints: ["h"], afterPass: "", timeLimit: .seconds(10),
+            points: points, directory: "Exercises/00-a/\(id)", solutionDirectory: "Solutions/00-a/\(id)")
+    }
+
+    @Test(
+        "GitHub Classroom's log total equals its dashboard total",
+        arguments: [
+            [(1, true), (1, false), (3, true)],
+            [(1, true), (1, false), (3, false)],
+            [(3, true), (0, true), (2, false), (1, true)],
+            [(5, false)],
+            [(2, true), (2, true)],
+        ] as [[(Int, Bool)]])
+    func classroomTotals(_ exercises: [(points: Int, passed: Bool)]) throws {
+        let graded = exercises.enumerated().map { index, entry in
+            GradedExercise(
+                exercise: Self.exercise("e\(index)", points: entry.points),
+                verdict: Verdict(
+                    exerciseID: "e\(index)", outcome: entry.passed ? .passed(testCount: 1) : .compileFailed([]), duration: .milliseconds(10)),
+                copiedSolution: false)
+        }
+        let course = Course(format: 1, title: "T", version: "1", minimumSwift: ToolchainVersion([6, 2]), constructs: [], steps: [])
+        let report = GradeReport(toolVersion: "0", toolchain: "6", course: course, student: .init(), generatedAt: "", exercises: graded)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(GradeReportFormat.github.render(report).utf8)) as? [String: Any])
+        let tests = try #require(json["tests"] as? [[String: Any]])
+        let maxScore = try #require(json["max_score"] as? Int)
+        // notify-classroom.js: the dashboard sums the tests' scores.
+        let dashboard = tests.reduce(0) { $0 + ($1["score"] as? Int ?? 0) }
+        // aggregate-results.js: the log prints passed ÷ total × max_score.
+        let passed = tests.filter { $0["status"] as? String == "pass" }.count
+        let log = Double(passed) / Double(tests.count) * Double(maxScore == 0 ? 1 : maxScore)
+        #expect(dashboard == report.totals.points)
+        #expect(maxScore == report.totals.maxPoints)
+        #expect(log == Double(dashboard), "log \(log) vs dashboard \(dashboard)")
+    }
+
+    @Test("A failed grading still gives Classroom a result: zero points and the reason")
+    func failure() throws {
+        let text = GradeReportFormat.githubFailure(reason: "grading failed: the submission x does not exist", maxScore: 46)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(json["max_score"] as? Int == 46)
+        #expect(json["status"] as? String == "error")
+        let tests = try #require(json["tests"] as? [[String: Any]])
+        #expect(tests.count == 1 && tests[0]["score"] as? Int == 0)
+        #expect((tests[0]["message"] as? String)?.contains("does not exist") == true)
+    }
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Class-grading benchmark. Builds the tool, makes N distinct fully solved submissions of this
+# course (each exercise's reference solution with a different harmless comment per student, each
+# submission a git repository with its own author), then times:
+#   - `actorlings grade --submission` of one submission, cold (no compiled tests cached), RUNS times;
+#   - `actorlings class grade` of all N submissions, CLASS_RUNS times;
+# against this checkout as the trusted course, and prints the medians.
+#
+#   Tests/Benchmarks/class-grade.sh [N] [RUNS] [CLASS_RUNS]      (default 30 3 1)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+N=${1:-30}
+RUNS=${2:-3}
+CLASS_RUNS=${3:-1}
+swift build --product actorlings >/dev/null
+BIN="$(swift build --show-bin-path)/actorlings"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/actorlings-bench-XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+echo "Making $N solved submissions in $WORK…"
+# The student template, as Scripts/publish-template.sh makes it: the course without what graders keep.
+git archive --format=tar HEAD | tar -x -C "$WORK" --one-top-level=template
+rm -rf "$WORK/template/Solutions" "$WORK/template/.github/workflows/actorlings-grade.yml"
+for i in $(seq 1 "$N"); do
+  s="$WORK/submissions/student-$i"
+  mkdir -p "$s"
+  cp -R "$WORK/template/." "$s"
+  for toml in Exercises/*/*/exercise.toml; do
+    dir=$(dirname "$toml")
+    solution="Solutions/${dir#Exercises/}"
+    for file in "$solution"/*.swift; do
+      { echo "// Solved by student $i."; cat "$file"; } >"$s/$dir/Sources/$(basename "$file")"
+    done
+  done
+  git -C "$s" init -q
+  git -C "$s" add -A
+  git -C "$s" -c user.name="Student $i" -c user.email="student$i@example.com" commit -qm "Solved" 
+done
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+# Wall-clock seconds, and CPU seconds (user + system, the compilers included): on a shared
+# machine the wall clock depends on the neighbours; CPU ÷ cores is what an idle machine takes.
+timed() {
+  /usr/bin/time -f "%e %U %S" -o "$WORK/time" "$@" >/dev/null 2>&1 || true
+  read -r wall user system <"$WORK/time"
+  echo "$wall $(echo "$user + $system" | bc)"
+}
+
+single=() single_cpu=()
+for run in $(seq 1 "$RUNS"); do
+  read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-1" --format json --output "$WORK/single.json")
+  single+=("$wall") single_cpu+=("$cpu")
+done
+passed=$(grep -c '"status" : "passed"' "$WORK/single.json" || true)
+
+class=() class_cpu=()
+for run in $(seq 1 "$CLASS_RUNS"); do
+  rm -rf "$WORK/grades"
+  read -r wall cpu < <(timed "$BIN" class grade "$WORK"/submissions/* --output-dir "$WORK/grades")
+  class+=("$wall") class_cpu+=("$cpu")
+done
+reports=$(ls "$WORK/grades" | grep -c '^student-.*\.json$' || true)
+all_passed=$( (grep -L '"status" : "compile-error"\|"status" : "failed"\|"status" : "crashed"\|"status" : "timed-out"' "$WORK"/grades/student-*.json || true) | wc -l)
+
+echo
+cores=$(nproc)
+echo "cores: $cores; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "grade --submission, one solved submission, cold: median $(printf '%s\n' "${single[@]}" | median) s wall [${single[*]}]," \
+  "CPU median $(printf '%s\n' "${single_cpu[@]}" | median) s (÷ $cores cores = $(echo "scale=1; $(printf '%s\n' "${single_cpu[@]}" | median) / $cores" | bc) s); $passed exercises passed"
+echo "class grade, $N solved submissions: median $(printf '%s\n' "${class[@]}" | median) s wall [${class[*]}]," \
+  "CPU median $(printf '%s\n' "${class_cpu[@]}" | median) s (÷ $cores cores = $(echo "scale=1; $(printf '%s\n' "${class_cpu[@]}" | median) / $cores" | bc) s); $reports reports, $all_passed with every exercise passed"
