@@ -23,7 +23,8 @@ private let childTaskFailure = Outcome.testsFailed(
 private let detachedFinding = Outcome.forbidden([
     ForbiddenFinding(
         construct: Construct(
-            id: "task-detached", name: "Task.detached", matchers: [.references(["_Concurrency.Task.detached"])], why: "A detached task loses the caller's priority and task-locals.",
+            id: "task-detached", name: "Task.detached", matchers: [.references(["_Concurrency.Task.detached"])],
+            why: "A detached task loses the caller's priority and task-locals.",
             instead: "Use async let."),
         file: "Exercises/03-concurrent/async-let/Sources/Loader.swift", line: 4, column: 9, lineText: "Task.detached { child task }")
 ])
