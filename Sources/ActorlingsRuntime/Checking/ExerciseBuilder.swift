@@ -212,7 +212,15 @@ public struct ExerciseBuilder: Sendable {
             common + toolchain.testingCompileFlags + ["-module-name", request.testModuleName, "-wmo", "-I", directory, "-c"]
                 + request.tests + [entryPoint, "-o", partial])
         if let failure = compileFailure(compile) { return .failed(failure) }
-        // Renamed only once complete, so a killed compile never leaves an object that looks cached.
+        // Published only once complete, so a killed compile never leaves an object that looks
+        // cached. In a shared folder another check may have published the same object meanwhile,
+        // and may be linking it: `link` never replaces a file, so that one stays and ours goes.
+        if request.testObjectCache != nil {
+            if link(partial, object) == 0 || errno == EEXIST {
+                unlink(partial)
+                return .built(object)
+            }
+        }
         guard rename(partial, object) == 0 else {
             // A cache on another file system: keep the object in the build directory instead.
             let local = "\(directory)/\(name)"
