@@ -160,7 +160,7 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
     model.cancelTapped()
     server.finish(summit, lake, valley)  // the tiles already on their way still arrive
     await model.saving?.value
-    #expect(model.status == "Cancelled")
+    #expect(model.status == "Cancelled", "a cancelled save must end as cancelled: the work on its tiles stops with it")
     #expect(decoder.decoded.isEmpty, "a cancelled save decodes nothing more")
     #expect(model.savedTiles.isEmpty)
 }
@@ -180,7 +180,7 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
     #expect((try? mapsTile.get()) == FakeTileServer.data(of: summit),
             "the map's request failed with the save: the fetch that both requests share was cancelled when the save's request left")
     await model.saving?.value
-    #expect(model.status == "Cancelled")
+    #expect(model.status == "Cancelled", "a cancelled save must end as cancelled: the work on its tiles stops with it")
 }
 
 @Test func aSlowServerShowsTooSlow() async {
