@@ -43,6 +43,8 @@ struct AttackTests {
         Attack(
             payload: "bridge-bypassed", exercise: "bridged",
             says: ["LegacyClient.fetch(completion:) at Exercises/00-attacks/bridged/Sources/Caller.swift:4", "Call the bridge"]),
+        // The vendor's file is protected: a hop moved there is an edit of a protected file.
+        Attack(payload: "hop-hidden-in-the-vendor-file", exercise: "bridged", says: ["Vendor.swift", "protected"]),
         Attack(payload: "queue-outside-the-bridge", exercise: "bridged", says: ["DispatchQueue at Exercises/00-attacks/bridged/Sources/Caller.swift:7"]),
     ]
 
