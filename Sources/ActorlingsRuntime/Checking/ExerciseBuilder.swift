@@ -106,9 +106,13 @@ public struct ExerciseBuilder: Sendable {
     /// What one test run may use (memory, file size, processes).
     public var limits = TestRunLimits()
 
+    /// Runs `swiftc` invocations, planning each shape of invocation with the driver only once.
+    public let planner: DriverPlanner
+
     public init(toolchain: Toolchain, environment: [String: String]) {
         self.toolchain = toolchain
         self.environment = environment
+        self.planner = DriverPlanner(swiftc: toolchain.swiftc, environment: environment)
     }
 
     /// What one build-and-run found: the outcome, and the learner's files the run changed and
@@ -142,6 +146,9 @@ public struct ExerciseBuilder: Sendable {
             common + [
                 "-module-name", request.moduleName, "-emit-module", "-emit-module-path",
                 "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c",
+                // One frontend writes both the object and the module (the driver's default is a
+                // second frontend for the module: a quarter more CPU on an exercise this size).
+                "-no-emit-module-separately-wmo",
             ]
                 + request.sources + ["-o", moduleObject])
         // Before anything of the learner's runs, the screen must be clean. A module that did not
@@ -167,10 +174,15 @@ public struct ExerciseBuilder: Sendable {
         switch testObject {
         case .failed(let outcome): return Result(outcome: outcome)
         case .built(let path):
-            // 3. Link.
+            // 3. Link, with the entry point every exercise shares.
+            let entry: String
+            switch try await entryPointObject(request) {
+            case .built(let object): entry = object
+            case .failed(let outcome): return Result(outcome: outcome)
+            }
             let binary = "\(directory)/\(request.moduleName)-tests"
             let link = try await swiftc(
-                [moduleObject, path, "-o", binary] + toolchain.testingLinkFlags
+                [moduleObject, path, entry, "-o", binary] + toolchain.testingLinkFlags
                     + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
             if let failure = compileFailure(link) { return Result(outcome: failure) }
             // 4. Run.
@@ -185,33 +197,56 @@ public struct ExerciseBuilder: Sendable {
 
     private func testsObject(_ request: BuildRequest, common: [String]) async throws -> TestObject {
         let directory = request.buildDirectory
-        let entryPoint = "\(directory)/ActorlingsTestEntryPoint.swift"
         var key: [UInt8] = []
         key += Array((try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(request.moduleName).swiftmodule"))) ?? Data())
         for test in request.tests {
             key += Array(test.utf8) + [0]
             key += Array((try? Data(contentsOf: URL(fileURLWithPath: test))) ?? Data())
         }
-        key += Array((common + toolchain.testingCompileFlags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}").utf8)
+        key += Array((common + toolchain.testingCompileFlags + [toolchain.version.description]).joined(separator: "\u{0}").utf8)
         let name = "tests-\(SHA1.hexDigest(SHA1.hash(key)).prefix(16)).o"
-        let object = "\(request.testObjectCache ?? directory)/\(name)"
-        if FileManager.default.fileExists(atPath: object) { return .built(object) }
-
-        if let cache = request.testObjectCache {
-            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
-        } else {
+        if request.testObjectCache == nil {
             for stale in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where stale.hasPrefix("tests-") && stale.hasSuffix(".o") {
+            where stale.hasPrefix("tests-") && stale.hasSuffix(".o") && stale != name {
                 try? FileManager.default.removeItem(atPath: "\(directory)/\(stale)")
             }
         }
-        try Self.entryPointSource.write(toFile: entryPoint, atomically: true, encoding: .utf8)
+        return try await cachedObject(name, request) { output in
+            try await swiftc(
+                common + toolchain.testingCompileFlags + ["-module-name", request.testModuleName, "-wmo", "-I", directory, "-c"]
+                    + request.tests + ["-o", output])
+        }
+    }
+
+    /// The generated `@main` that runs the tests: the same for every exercise, so compiled once
+    /// per toolchain and sanitizer (importing Swift Testing costs a third of a test compile).
+    private func entryPointObject(_ request: BuildRequest) async throws -> TestObject {
+        let flags =
+            ["-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", "ActorlingsTestEntry"]
+            + toolchain.testingCompileFlags + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : [])
+        let key = (flags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}")
+        let name = "entry-\(SHA1.hexDigest(SHA1.hash(Array(key.utf8))).prefix(16)).o"
+        return try await cachedObject(name, request) { output in
+            let source = "\(request.buildDirectory)/ActorlingsTestEntryPoint.swift"
+            try Self.entryPointSource.write(toFile: source, atomically: true, encoding: .utf8)
+            return try await swiftc(flags + ["-c", source, "-o", output])
+        }
+    }
+
+    /// An object named by the hash of everything it is compiled from, in the shared cache when
+    /// there is one (else the build directory), compiled by `compile` only when it is not there.
+    private func cachedObject(
+        _ name: String, _ request: BuildRequest, compile: (_ output: String) async throws -> ProcessResult
+    ) async throws -> TestObject {
+        let directory = request.buildDirectory
+        let object = "\(request.testObjectCache ?? directory)/\(name)"
+        if FileManager.default.fileExists(atPath: object) { return .built(object) }
+        if let cache = request.testObjectCache {
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        }
         // Compiled in the build directory, so builds sharing a cache never write the same file.
         let partial = "\(directory)/\(name).partial"
-        let compile = try await swiftc(
-            common + toolchain.testingCompileFlags + ["-module-name", request.testModuleName, "-wmo", "-I", directory, "-c"]
-                + request.tests + [entryPoint, "-o", partial])
-        if let failure = compileFailure(compile) { return .failed(failure) }
+        if let failure = compileFailure(try await compile(partial)) { return .failed(failure) }
         // Published only once complete, so a killed compile never leaves an object that looks
         // cached. In a shared folder another check may have published the same object meanwhile,
         // and may be linking it: `link` never replaces a file, so that one stays and ours goes.
@@ -236,11 +271,8 @@ public struct ExerciseBuilder: Sendable {
     private func screen(_ request: BuildRequest, common: [String]) async throws -> [ForbiddenFinding]? {
         guard let screen = request.screen, screen.finder.needsCompilerView else { return nil }
         // `-j1`: with several files the dump goes to standard error, one frontend job after another.
-        let result = try await Subprocess.run(
-            ProcessRequest(
-                executable: toolchain.swiftc,
-                arguments: common + ["-module-name", request.moduleName, "-dump-ast", "-j1"] + request.sources,
-                environment: environment, timeLimit: compileTimeLimit, outputLimit: Self.astDumpLimit))
+        let result = try await swiftc(
+            common + ["-module-name", request.moduleName, "-dump-ast", "-j1"] + request.sources, outputLimit: Self.astDumpLimit)
         guard result.droppedBytes == 0 else {
             throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
         }
@@ -349,11 +381,8 @@ public struct ExerciseBuilder: Sendable {
 
         """
 
-    private func swiftc(_ arguments: [String]) async throws -> ProcessResult {
-        try await Subprocess.run(
-            ProcessRequest(
-                executable: toolchain.swiftc, arguments: arguments, environment: environment,
-                timeLimit: compileTimeLimit))
+    private func swiftc(_ arguments: [String], outputLimit: Int = ProcessRequest.defaultOutputLimit) async throws -> ProcessResult {
+        try await planner.run(arguments, timeLimit: compileTimeLimit, outputLimit: outputLimit)
     }
 
     /// Any error or warning (or a compiler that died) fails the check.
