@@ -78,6 +78,28 @@ struct TrustedGradingTests {
         #expect(SolutionSimilarity.ratio(["a", "b", "c", "d"], ["a", "c", "d", "e"]) == 0.75)
     }
 
+    /// The shortcut (common prefix and suffix taken off before the table) finds the same longest
+    /// common subsequence as the whole table, on sequences that share ends and on ones that don't.
+    @Test(
+        "Trimming common ends keeps the ratio exact",
+        arguments: [
+            ("a b c x y z", "a b q x y z"), ("a b c", "c b a"), ("a a a b", "a b a a"), ("x y", "x y x y"),
+            ("a b a b a", "b a b a b"), ("p q r s", "p s"), ("m", "m m m"), ("a b c d e f", "f e d c b a"),
+        ])
+    func trimmedRatio(first: String, second: String) {
+        let a = first.split(separator: " ").map(String.init)
+        let b = second.split(separator: " ").map(String.init)
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in a.indices {
+            for j in b.indices {
+                table[i + 1][j + 1] = a[i] == b[j] ? table[i][j] + 1 : max(table[i][j + 1], table[i + 1][j])
+            }
+        }
+        let expected = 2 * Double(table[a.count][b.count]) / Double(a.count + b.count)
+        #expect(SolutionSimilarity.ratio(a, b) == expected)
+        #expect(SolutionSimilarity.ratio(b, a) == expected)
+    }
+
     @Test("Differences outside the learner files are flagged; private paths may be absent")
     func audit() {
         let course: Set<String> = [

@@ -77,16 +77,33 @@ public enum SolutionSimilarity {
     /// 2·LCS / (m + n): 1 for equal sequences, 0 for sequences with nothing in common.
     public static func ratio(_ a: [String], _ b: [String]) -> Double {
         if a.isEmpty && b.isEmpty { return 1 }
+        // Tokens as small integers, compared far faster than strings.
+        var numbers: [String: Int] = [:]
+        func number(_ token: String) -> Int {
+            if let known = numbers[token] { return known }
+            numbers[token] = numbers.count
+            return numbers.count - 1
+        }
+        let x = a.map(number)
+        let y = b.map(number)
+        // A common prefix and suffix belong to a longest common subsequence: only the middle,
+        // small for a near-copy, needs the table.
+        var start = 0
+        while start < x.count, start < y.count, x[start] == y[start] { start += 1 }
+        var end = 0
+        while end < x.count - start, end < y.count - start, x[x.count - 1 - end] == y[y.count - 1 - end] { end += 1 }
+        let middle = (x[start..<(x.count - end)], y[start..<(y.count - end)])
         // One row of the LCS table at a time: O(m·n) time, O(n) memory.
-        var previous = [Int](repeating: 0, count: b.count + 1)
+        var previous = [Int](repeating: 0, count: middle.1.count + 1)
         var current = previous
-        for x in a {
-            for (j, y) in b.enumerated() {
-                current[j + 1] = x == y ? previous[j] + 1 : max(previous[j + 1], current[j])
+        for p in middle.0 {
+            for (j, q) in middle.1.enumerated() {
+                current[j + 1] = p == q ? previous[j] + 1 : max(previous[j + 1], current[j])
             }
             swap(&previous, &current)
         }
-        return 2 * Double(previous[b.count]) / Double(a.count + b.count)
+        let common = start + end + previous[middle.1.count]
+        return 2 * Double(common) / Double(a.count + b.count)
     }
 
     /// How similar one learner file is to its reference, from 0 to 1.
