@@ -70,6 +70,9 @@
             allProcesses().filter { $0.kp_proc.p_stat != zombieState }.map { $0.kp_proc.p_pid }.filter { $0 > 0 }
         }
 
+        /// Darwin keeps no list of a process's children to read cheaply (and has no subreaper).
+        static func childPIDs() -> [Int32]? { nil }
+
         /// Every process whose parent is this process. macOS has no subreaper: an orphan goes to
         /// launchd, so only our own children are found here.
         static func adoptedProcesses() -> [Adopted] {

@@ -85,14 +85,37 @@
             return entries.compactMap { Int32($0) }.filter { status(of: $0).map { !$0.isZombie } ?? false }
         }
 
-        /// Every process whose parent is this process, from `/proc`.
+        /// Every process whose parent is this process: from the kernel's list of each thread's
+        /// children where it keeps one, else from a walk of `/proc`.
         static func adoptedProcesses() -> [Adopted] {
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
             let me = getpid()
-            return entries.compactMap { Int32($0) }.compactMap { pid in
+            let candidates: [Int32]
+            if let listed = childPIDs() {
+                candidates = listed
+            } else {
+                guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+                candidates = entries.compactMap { Int32($0) }
+            }
+            return candidates.compactMap { pid in
                 guard let status = status(of: pid), status.parent == me else { return nil }
                 return Adopted(pid: pid, session: status.session, isZombie: status.isZombie)
             }
+        }
+
+        /// The children of this process's threads (`/proc/self/task/*/children`, kept by kernels
+        /// built with `CONFIG_PROC_CHILDREN`), or `nil` where the kernel keeps no such list.
+        /// An orphan re-parented here becomes the child of one of our threads, so it is listed too.
+        static func childPIDs() -> [Int32]? {
+            guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
+            var pids: [Int32] = []
+            var listed = false
+            for thread in threads {
+                // A thread that ended since the folder was read has no file: that is no answer.
+                guard let text = try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8) else { continue }
+                listed = true
+                pids += text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            }
+            return listed ? pids : nil
         }
 
         /// Processes and threads of this user now: what `RLIMIT_NPROC` counts on Linux.

@@ -136,6 +136,16 @@ public enum ProcessTree {
         }
     }
 
+    /// Whether anything a child that has exited started may still be alive. With orphans
+    /// contained, every survivor of its session was re-parented to this process when the child
+    /// exited, so the only sign of one is a child of ours that we did not launch; listing our
+    /// children is a few small reads where searching all of `/proc` is hundreds. Where the kernel
+    /// keeps no list of children, or orphans are not contained, the answer is always yes.
+    static func mayHaveSurvivors() -> Bool {
+        guard containing.load(ordering: .acquiring), let listed = childPIDs() else { return true }
+        return children.withLock { live in listed.contains { !live.contains($0) } }
+    }
+
     /// A process whose parent is this process.
     struct Adopted {
         var pid: pid_t
@@ -267,14 +277,16 @@ public enum Subprocess {
             }
             // Checked before the deadline: a child that did finish gets its real outcome reported.
             if hasExited(child.pid) {
-                // A test binary that forked a background child must not leave it behind, nor
-                // keep our pipe open with it.
-                if !ProcessTree.sessionMembers(of: child.pid).isEmpty {
-                    child.killSession()
+                if ProcessTree.mayHaveSurvivors() {
+                    // A test binary that forked a background child must not leave it behind, nor
+                    // keep our pipe open with it.
+                    if !ProcessTree.sessionMembers(of: child.pid).isEmpty {
+                        child.killSession()
+                    }
+                    // Descendants that escaped the session (setsid) were re-parented to us: kill
+                    // them before draining, since they may hold the pipe open.
+                    ProcessTree.killOrphans()
                 }
-                // Descendants that escaped the session (setsid) were re-parented to us: kill them
-                // before draining, since they may hold the pipe open.
-                ProcessTree.killOrphans()
                 child.drain()
                 return child.reap()
             }
