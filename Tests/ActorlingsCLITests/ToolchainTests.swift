@@ -50,3 +50,56 @@ struct ToolchainTests {
         #expect(toolchain.version >= ToolchainVersion([6, 2]))
     }
 }
+
+@Suite("Running swiftc without its driver")
+struct DriverPlannerTests {
+    private static func environment(driver: Bool) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["ACTORLINGS_SWIFT_DRIVER"] = driver ? "always" : nil
+        return environment
+    }
+
+    private static func folder(_ files: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-plan-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8) }
+        return directory
+    }
+
+    private static func compile(_ module: String, in folder: String, files: [String]) -> [String] {
+        [
+            "-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", module,
+            "-emit-module", "-emit-module-path", "\(folder)/\(module).swiftmodule", "-wmo", "-no-emit-module-separately-wmo", "-c",
+        ] + files.map { "\(folder)/\($0)" } + ["-o", "\(folder)/\(module).o"]
+    }
+
+    @Test("A planned compile says exactly what the driver says, and a link runs")
+    func sameAsDriver() async throws {
+        let environment = Self.environment(driver: false)
+        let swiftc = try #require(ExecutableSearch.find("swiftc", environment: environment))
+        let broken = try Self.folder(["Broken.swift": "func f() -> Int { \"no\" }\n", "Other.swift": "let x = 1\n"])
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let arguments = Self.compile("Broken", in: broken, files: ["Broken.swift", "Other.swift"])
+        let planned = try await DriverPlanner(swiftc: swiftc, environment: environment).run(arguments, timeLimit: .seconds(120))
+        let driven = try await DriverPlanner(swiftc: swiftc, environment: Self.environment(driver: true)).run(arguments, timeLimit: .seconds(120))
+        #expect(planned.output.contains("Broken.swift:1:"))
+        #expect(planned.output == driven.output)
+        #expect(planned.termination == driven.termination)
+        #expect(planned.termination != .exited(0))
+
+        // Two modules of the same shape (other folders, other names): one plan, both built and linked.
+        let planner = DriverPlanner(swiftc: swiftc, environment: environment)
+        for name in ["First", "Second"] {
+            let folder = try Self.folder(["\(name).swift": "@main struct Main { static func main() { print(\"\(name) ran\") } }\n"])
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let compiled = try await planner.run(Self.compile(name, in: folder, files: ["\(name).swift"]), timeLimit: .seconds(120))
+            #expect(compiled.termination == .exited(0), "\(compiled.output)")
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/\(name).swiftmodule"))
+            let linked = try await planner.run(["\(folder)/\(name).o", "-o", "\(folder)/\(name)-program"], timeLimit: .seconds(120))
+            #expect(linked.termination == .exited(0), "\(linked.output)")
+            let ran = try await Subprocess.run(ProcessRequest(executable: "\(folder)/\(name)-program", environment: environment))
+            #expect(ran.output == "\(name) ran\n")
+        }
+        #expect(await planner.plannedShapes == 2)
+    }
+}

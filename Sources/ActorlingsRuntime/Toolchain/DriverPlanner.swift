@@ -1,0 +1,105 @@
+import ActorlingsCore
+import Foundation
+
+/// Runs `swiftc` invocations without running the driver each time: asks `swiftc -###` once per
+/// shape of invocation (see ``DriverPlan``) and runs the planned commands itself, one after
+/// another, as the driver does with `-j1`.
+///
+/// An invocation whose plan can't be made (the driver rejects the flags, or prints something
+/// that is not a list of commands) runs through the driver as before, so its errors read the
+/// same. `ACTORLINGS_SWIFT_DRIVER=always` turns planning off.
+public actor DriverPlanner {
+    public let swiftc: String
+    public let environment: [String: String]
+    /// Plans by placeholder arguments; a plan being asked for is awaited, not asked for twice.
+    private var plans: [[String]: Task<DriverPlan?, Never>] = [:]
+
+    public init(swiftc: String, environment: [String: String]) {
+        self.swiftc = swiftc
+        self.environment = environment
+    }
+
+    /// How many shapes of invocation the driver was asked to plan so far.
+    public var plannedShapes: Int { plans.count }
+
+    /// Whether this environment lets invocations skip the driver.
+    public nonisolated var isEnabled: Bool { environment["ACTORLINGS_SWIFT_DRIVER"] != "always" }
+
+    /// Runs `swiftc arguments` (planned, or through the driver) and returns what it printed and
+    /// how the last command ended. `timeLimit` bounds the whole invocation.
+    public func run(_ arguments: [String], timeLimit: Duration, outputLimit: Int = ProcessRequest.defaultOutputLimit) async throws
+        -> ProcessResult
+    {
+        let shape = DriverPlan.shape(of: arguments)
+        guard isEnabled, let plan = await plan(for: shape) else {
+            return try await Subprocess.run(
+                ProcessRequest(executable: swiftc, arguments: arguments, environment: environment, timeLimit: timeLimit, outputLimit: outputLimit))
+        }
+        return try await Self.execute(plan, shape: shape, environment: environment, timeLimit: timeLimit, outputLimit: outputLimit)
+    }
+
+    private func plan(for shape: DriverPlan.Shape) async -> DriverPlan? {
+        if let planning = plans[shape.arguments] { return await planning.value }
+        let swiftc = swiftc
+        let environment = environment
+        let planning = Task { await Self.ask(swiftc: swiftc, arguments: shape.arguments, environment: environment) }
+        plans[shape.arguments] = planning
+        return await planning.value
+    }
+
+    /// `swiftc -###` with placeholder folders, in a temporary folder of its own (the driver makes
+    /// a `TemporaryDirectory.…` there even when it only prints).
+    private static func ask(swiftc: String, arguments: [String], environment: [String: String]) async -> DriverPlan? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-plan-\(UUID().uuidString)").path
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var environment = environment
+        environment["TMPDIR"] = folder
+        guard
+            let result = try? await Subprocess.run(
+                ProcessRequest(executable: swiftc, arguments: arguments + ["-###"], environment: environment, timeLimit: .seconds(60))),
+            case .exited(0) = result.termination
+        else { return nil }
+        // What the driver wrote in its temporary folder while planning, which the commands read.
+        var files: [String: String] = [:]
+        for made in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let inside = "\(folder)/\(made)"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: inside)) ?? [] {
+                guard let text = try? String(contentsOfFile: "\(inside)/\(name)", encoding: .utf8) else { return nil }
+                files[name] = text
+            }
+        }
+        return DriverPlan.parse(result.output, temporaryFolder: folder, temporaryFiles: files)
+    }
+
+    private static func execute(
+        _ plan: DriverPlan, shape: DriverPlan.Shape, environment: [String: String], timeLimit: Duration, outputLimit: Int
+    ) async throws -> ProcessResult {
+        var temporary: String?
+        if plan.usesTemporaryFolder {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-driver-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            temporary = folder
+            for (name, text) in plan.temporaryFiles(for: shape, temporaryFolder: folder) {
+                try text.write(toFile: "\(folder)/\(name)", atomically: false, encoding: .utf8)
+            }
+        }
+        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeLimit
+        var combined = ProcessResult(termination: .exited(0), output: "")
+        for command in plan.commands(for: shape, temporaryFolder: temporary) {
+            let result = try await Subprocess.run(
+                ProcessRequest(
+                    executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
+                    timeLimit: max(.zero, clock.now.duration(to: deadline)), outputLimit: max(0, outputLimit - combined.output.utf8.count)))
+            combined.output += result.output
+            combined.droppedBytes += result.droppedBytes
+            combined.duration += result.duration
+            combined.termination = result.termination
+            // The driver stops at the first command that fails, and so does this.
+            guard case .exited(0) = result.termination else { break }
+        }
+        return combined
+    }
+}
