@@ -143,6 +143,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 2: A task that starts at once
+        .target(
+            name: "ImmediateTask",
+            path: "02-asynchronous/immediate-task/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ImmediateTaskTests",
+            dependencies: ["ImmediateTask"],
+            path: "02-asynchronous/immediate-task/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 2: Interleaving on the main actor
         .target(
             name: "Interleaving",
