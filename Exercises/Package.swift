@@ -323,6 +323,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 3: Discarding task groups
+        .target(
+            name: "DiscardingTaskGroup",
+            path: "03-concurrent/discarding-task-group/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "DiscardingTaskGroupTests",
+            dependencies: ["DiscardingTaskGroup"],
+            path: "03-concurrent/discarding-task-group/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 3: Cancellation is cooperative
         .target(
             name: "Cancellation",
@@ -377,6 +397,26 @@ let package = Package(
             name: "TimeoutTests",
             dependencies: ["Timeout"],
             path: "03-concurrent/timeout/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Task-local values
+        .target(
+            name: "TaskLocalValues",
+            path: "03-concurrent/task-local-values/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "TaskLocalValuesTests",
+            dependencies: ["TaskLocalValues"],
+            path: "03-concurrent/task-local-values/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
