@@ -521,6 +521,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 4: Several steps in one piece: isolated parameters
+        .target(
+            name: "IsolatedParameter",
+            path: "04-actors/isolated-parameter/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "IsolatedParameterTests",
+            dependencies: ["IsolatedParameter"],
+            path: "04-actors/isolated-parameter/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 4: Non-Sendable results
         .target(
             name: "NonSendableResults",
