@@ -143,6 +143,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 2: A task that starts at once
+        .target(
+            name: "ImmediateTask",
+            path: "02-asynchronous/immediate-task/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ImmediateTaskTests",
+            dependencies: ["ImmediateTask"],
+            path: "02-asynchronous/immediate-task/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 2: Interleaving on the main actor
         .target(
             name: "Interleaving",
@@ -303,6 +323,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 3: Discarding task groups
+        .target(
+            name: "DiscardingTaskGroup",
+            path: "03-concurrent/discarding-task-group/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "DiscardingTaskGroupTests",
+            dependencies: ["DiscardingTaskGroup"],
+            path: "03-concurrent/discarding-task-group/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 3: Cancellation is cooperative
         .target(
             name: "Cancellation",
@@ -357,6 +397,26 @@ let package = Package(
             name: "TimeoutTests",
             dependencies: ["Timeout"],
             path: "03-concurrent/timeout/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 3: Task-local values
+        .target(
+            name: "TaskLocalValues",
+            path: "03-concurrent/task-local-values/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "TaskLocalValuesTests",
+            dependencies: ["TaskLocalValues"],
+            path: "03-concurrent/task-local-values/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
@@ -455,6 +515,26 @@ let package = Package(
             name: "ReentrancyInFlightTasksTests",
             dependencies: ["ReentrancyInFlightTasks"],
             path: "04-actors/reentrancy-in-flight-tasks/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: Several steps in one piece: isolated parameters
+        .target(
+            name: "IsolatedParameter",
+            path: "04-actors/isolated-parameter/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "IsolatedParameterTests",
+            dependencies: ["IsolatedParameter"],
+            path: "04-actors/isolated-parameter/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

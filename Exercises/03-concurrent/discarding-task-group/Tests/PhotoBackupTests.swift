@@ -1,0 +1,113 @@
+import Testing
+@testable import DiscardingTaskGroup
+
+/// An uploader whose uploads wait until the test answers them, or until they are cancelled.
+actor ControlledUploader: PhotoUploader {
+    private var waiting: [String: CheckedContinuation<Void, any Error>] = [:]
+    private var succeedAtOnce = false
+    private(set) var cancelled: [String] = []
+
+    func upload(_ photo: String) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled {
+                    cancelled.append(photo)
+                    continuation.resume(throwing: CancellationError())
+                } else if succeedAtOnce {
+                    continuation.resume()
+                } else {
+                    waiting[photo] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelUpload(of: photo) }
+        }
+    }
+
+    private func cancelUpload(of photo: String) {
+        guard let continuation = waiting.removeValue(forKey: photo) else { return }
+        cancelled.append(photo)
+        continuation.resume(throwing: CancellationError())
+    }
+
+    var waitingCount: Int { waiting.count }
+
+    func reject(_ photo: String) {
+        waiting.removeValue(forKey: photo)?.resume(throwing: UploadError.rejected(photo))
+    }
+
+    /// Lets every upload, waiting or still to come, succeed.
+    func succeedFromNowOn() {
+        succeedAtOnce = true
+        for continuation in waiting.values {
+            continuation.resume()
+        }
+        waiting.removeAll()
+    }
+}
+
+/// How the batch ended, once it has.
+final class BatchOutcome {
+    var error: (any Error)?
+    var isFinished = false
+}
+
+/// Starts backing up `photos`, and records how it ends in the returned outcome.
+private func startBatch(_ photos: [String], with backup: PhotoBackup) -> BatchOutcome {
+    let outcome = BatchOutcome()
+    Task {
+        do {
+            try await backup.backUp(photos)
+        } catch {
+            outcome.error = error
+        }
+        outcome.isFinished = true
+    }
+    return outcome
+}
+
+/// Returns as soon as `condition` holds, or `false` after two seconds. The deadline only
+/// bounds how long a wrong answer makes the test wait: a right one returns at once.
+private func eventually(_ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(2)
+    while await !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
+private let photos = ["beach.heic", "cake.heic", "dog.heic"]
+
+@Suite(.serialized) struct PhotoBackupTests {
+    @Test func thePhotosUploadSideBySide() async {
+        let uploader = ControlledUploader()
+        let outcome = startBatch(photos, with: PhotoBackup(uploader: uploader))
+        #expect(
+            await eventually { await uploader.waitingCount == 3 },
+            "the photos upload one at a time: a batch should upload them side by side"
+        )
+        await uploader.succeedFromNowOn()
+        #expect(await eventually { outcome.isFinished }, "the batch should end once every photo is uploaded")
+        #expect(outcome.error == nil, "no photo was rejected, yet the batch failed")
+    }
+
+    @Test func aRejectedPhotoStopsTheOtherUploads() async {
+        let uploader = ControlledUploader()
+        let outcome = startBatch(photos, with: PhotoBackup(uploader: uploader))
+        #expect(await eventually { await uploader.waitingCount == 3 }, "all three uploads should start")
+        await uploader.reject("cake.heic")
+        let stopped = await eventually { outcome.isFinished }
+        #expect(stopped, "the other uploads kept going after one photo was rejected: the failure must cancel them")
+        if stopped {
+            #expect(await uploader.cancelled.sorted() == ["beach.heic", "dog.heic"])
+        } else {
+            await uploader.succeedFromNowOn()
+            _ = await eventually { outcome.isFinished }
+        }
+        #expect(
+            outcome.error as? UploadError == .rejected("cake.heic"),
+            "a rejected photo was reported as a successful backup: the batch must throw the upload's error"
+        )
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import IsolatedParameter
+
+// This test module is built in main actor mode too.
+
+/// A price list whose answers wait until the test gives them, on the main actor. It says
+/// `@MainActor` twice because a type that conforms to a `Sendable` protocol where it is
+/// declared is not main-actor isolated by default, and a method that serves a nonisolated
+/// requirement is nonisolated unless it says otherwise.
+@MainActor final class ControlledPrices: PriceList {
+    private var waiting: [CheckedContinuation<Int, Never>] = []
+    private var answerAtOnce: Int?
+
+    @MainActor func price(of sku: String) async -> Int {
+        if let answerAtOnce {
+            return answerAtOnce
+        }
+        return await withCheckedContinuation { waiting.append($0) }
+    }
+
+    var waitingCount: Int { waiting.count }
+
+    /// Answers every waiting request in the same turn of the main actor, and every later one
+    /// at once.
+    func answerAll(with price: Int) {
+        answerAtOnce = price
+        while !waiting.isEmpty {
+            waiting.removeFirst().resume(returning: price)
+        }
+    }
+}
+
+/// Returns as soon as `condition` holds, or `false` after two seconds. The deadline only
+/// bounds how long a wrong answer makes the test wait: a right one returns at once.
+private func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(2)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
+/// Two customers buy `count` of `sku` at the same moment; returns what each got.
+private func twoCustomersBuy(
+    _ count: Int, of sku: String, at checkout: Checkout, prices: ControlledPrices
+) async -> [Purchase?] {
+    let first = Task { await checkout.buy(count, of: sku) }
+    let second = Task { await checkout.buy(count, of: sku) }
+    _ = await eventually { prices.waitingCount == 2 }
+    prices.answerAll(with: 40)
+    return [await first.value, await second.value]
+}
+
+@Suite(.serialized) struct CheckoutTests {
+    @Test func twoCustomersCannotBothBuyTheLastLamp() async {
+        let warehouse = Warehouse(stock: ["lamp": 1])
+        let prices = ControlledPrices()
+        let purchases = await twoCustomersBuy(1, of: "lamp", at: Checkout(warehouse: warehouse, prices: prices), prices: prices)
+        #expect(
+            await warehouse.oversold == 0,
+            "the shop sold a lamp it didn't have: between checking the stock and taking it, another purchase took it"
+        )
+        #expect(purchases.compactMap { $0 }.count == 1, "exactly one of the two customers should get the last lamp")
+    }
+
+    @Test func twoCustomersBothBuyWhenThereIsEnough() async {
+        let warehouse = Warehouse(stock: ["lamp": 2])
+        let prices = ControlledPrices()
+        let purchases = await twoCustomersBuy(1, of: "lamp", at: Checkout(warehouse: warehouse, prices: prices), prices: prices)
+        #expect(
+            purchases.allSatisfy { $0 != nil },
+            "a customer was turned away while the stock was there: one purchase must not block another"
+        )
+        #expect(await warehouse.available("lamp") == 0)
+        #expect(await warehouse.oversold == 0)
+    }
+
+    @Test func aPurchaseIsPricedAndTakesItsStock() async {
+        let warehouse = Warehouse(stock: ["chair": 5])
+        let prices = ControlledPrices()
+        let checkout = Checkout(warehouse: warehouse, prices: prices)
+        let buying = Task { await checkout.buy(2, of: "chair") }
+        #expect(await eventually { prices.waitingCount == 1 }, "a purchase should ask for today's price")
+        prices.answerAll(with: 40)
+        #expect(await buying.value == Purchase(sku: "chair", count: 2, total: 80))
+        #expect(await warehouse.available("chair") == 3)
+        #expect(await checkout.buy(4, of: "chair") == nil, "there are only 3 chairs left")
+    }
+}

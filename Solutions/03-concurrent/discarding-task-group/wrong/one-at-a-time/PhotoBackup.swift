@@ -1,0 +1,16 @@
+// A photo app's backup, built in main actor mode. A batch uploads its photos side by side.
+
+/// Backs photos up to the server, a batch at a time.
+final class PhotoBackup {
+    let uploader: any PhotoUploader
+
+    init(uploader: any PhotoUploader) {
+        self.uploader = uploader
+    }
+
+    func backUp(_ photos: [String]) async throws {
+        for photo in photos {
+            try await uploader.upload(photo)
+        }
+    }
+}
