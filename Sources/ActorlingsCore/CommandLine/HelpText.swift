@@ -22,6 +22,8 @@ public enum HelpText {
           grade              Re-check everything and report points (for classrooms and CI)
           class REPORT.json… Combine students' grade reports into a class summary (text, CSV, HTML)
           class grade SUB…   Grade many students' submissions against this course, in parallel
+          update [SOURCE]    Bring the course's fixes from its upstream; your exercise files stay yours
+          doctor             Check this machine before a workshop: toolchain, build, disk, editor
           dev check          Verify the course (for course authors)
           dev generate       Regenerate Exercises/Package.swift and Exercises/shipped.txt
           help [COMMAND]     Show help for a command
@@ -185,6 +187,35 @@ public enum HelpText {
             Exercises/shipped.txt from the course definition. `dev benchmark` measures
             save→verdict on a scratch copy of one exercise (its solution, edited N times each way)
             against a bare swiftc compile + link + run of the same files, and prints medians.
+
+            """
+        case "doctor":
+            """
+            actorlings doctor [--min-free-mb N] [--no-build]
+
+            The pre-flight check for the night before a workshop: the Swift toolchain is found and
+            new enough, git is there, enough disk space is free (default 1024 MB), the editor set-up
+            (Exercises/Package.swift current, sourcekit-lsp present), the tool builds
+            (`swift build`; --no-build skips it), and the first exercise checks. Each failure says
+            what to do. Exit code 0 when nothing failed.
+
+            A toolchain too old for the package manifest stops `swift run` before this tool starts;
+            Scripts/preflight.sh checks the version without SwiftPM and then runs doctor.
+
+            """
+        case "update":
+            """
+            actorlings update [SOURCE]
+            actorlings update --undo
+
+            Brings the course's new lessons, tests, course data, pacing and tool from its upstream:
+            a git URL, the path of a checkout, or a git bundle (offline). The first update names
+            SOURCE; later ones reuse it. Histories need not be related (a GitHub Classroom copy works).
+
+            Your exercise files are never overwritten: when the course changed an exercise you have
+            started, yours stays and the course's new version is saved next to the backup with
+            the difference shown. An exercise you have not started is replaced by the new one.
+            Everything replaced is backed up; `update --undo` puts the last update back.
 
             """
         case "help":
