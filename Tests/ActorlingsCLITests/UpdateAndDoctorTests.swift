@@ -120,6 +120,24 @@ struct DoctorTests {
 /// A new `until` reaches a watch mode that is already running (as `update` or a pull brings it).
 @Suite("Pacing in a running watch mode", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux `script`"))
 struct LivePacingTests {
+    @Test("`hint` and `solution` refuse an exercise of a step that opens later, as `check` does")
+    func hintAndSolution() async throws {
+        let course = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-paced-hint-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: course, withIntermediateDirectories: true)
+        for folder in ["Exercises", "Lessons", "Solutions"] {
+            try FileManager.default.copyItem(atPath: TestPaths.repositoryRoot + "/" + folder, toPath: course + "/" + folder)
+        }
+        try "until = 0\nmessage = \"After lunch.\"\n".write(toFile: course + "/Exercises/classroom.toml", atomically: true, encoding: .utf8)
+        for command in ["hint", "solution"] {
+            let result = try await runActorlings([command, "main-actor-mode"], in: course)
+            #expect(result.status == 1)
+            #expect(result.output == "main-actor-mode is part of step 1, which opens later. After lunch.\n")
+        }
+        let open = try await runActorlings(["hint", "intro"], in: course)
+        #expect(open.status == 0)
+        #expect(open.output.contains("Hints for intro (1 of "))
+    }
+
     @Test("`n` after the last open exercise waits; once `until` moves on, `n` opens the next step")
     func reloads() async throws {
         let course = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-live-pacing-\(UUID().uuidString)").path
