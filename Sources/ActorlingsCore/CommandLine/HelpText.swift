@@ -158,10 +158,12 @@ public enum HelpText {
             actorlings class REPORT.json… [--format text|csv|html] [--output FILE]
             actorlings class grade SUBMISSION… [--output-dir DIR] [--jobs N]
 
-            Combines students' `actorlings grade --format json` reports into a class summary: a
-            table of students × exercises (text or CSV), or one self-contained HTML page with a
-            heatmap, the exercises where the class is stuck and the most common compile
-            diagnostics. A file that is not a readable grade report is named with what is wrong;
+            Combines students' `actorlings grade --format json` reports into a class summary: who
+            is stuck where (each student's first exercise not passed), a table of students ×
+            exercises sorted by progress (text or CSV), or one self-contained HTML page with the
+            same heatmap, the compile diagnostics of started exercises and the reports to look at
+            (changed course files, copied solutions, a score that does not add up). An exercise
+            whose files are unchanged from the course shows as not started. A file that is not a readable grade report is named with what is wrong;
             the others still count (exit code 1 when any file was skipped). Works anywhere: it
             needs no course checkout.
 
