@@ -104,6 +104,10 @@ extension Session {
 
     func solution(_ id: String) async throws -> ExitCode {
         let exercise = try exercise(named: id)
+        if let refusal = pacingRefusal(exercise) {
+            console.write(refusal)
+            return .failure
+        }
         let files = LocalCourseFiles(root: root)
         if exercise.solutionPaths.allSatisfy({ files.read($0) == .missing }) {
             // A student template is published without Solutions/ (Scripts/publish-template.sh).

@@ -64,8 +64,10 @@ extension Session {
                 guard let text, let id = checker.shipped.ids[path], GitBlobID.of(Array(text.utf8)) == id else { return nil }
                 return text
             }
-            return GradedExercise(
+            var graded = GradedExercise(
                 exercise: exercise, verdict: verdict, copiedSolution: Self.isCopied(learner, shipped: shipped, exercise: exercise, courseRoot: checker.root))
+            graded.unchanged = Self.isUnchanged(learner, shipped: shipped) ? true : nil
+            return graded
         }
         // An exercise whose definition is broken counts, as zero: breaking it must not shrink the total.
         for broken in course.brokenExercises
@@ -109,6 +111,7 @@ extension Session {
         let shipped = exercise.sourcePaths.map { path -> String? in if case .text(let text) = course.read(path) { text } else { nil } }
         var graded = GradedExercise(
             exercise: exercise, verdict: verdict, copiedSolution: isCopied(learner, shipped: shipped, exercise: exercise, courseRoot: checker.root))
+        graded.unchanged = isUnchanged(learner, shipped: shipped) ? true : nil
         let prefix = job.staging + "/"
         for index in graded.problems.indices {
             if let file = graded.problems[index].file, file.hasPrefix(prefix) {
@@ -131,6 +134,11 @@ extension Session {
                 outcome: .compileFailed([Diagnostic(severity: .error, message: "the grader could not check this exercise: \(error)")]),
                 duration: .zero)
         }
+    }
+
+    /// True when every learner file is still the shipped text: the exercise is not started.
+    static func isUnchanged(_ learner: [String?], shipped: [String?]) -> Bool {
+        !learner.isEmpty && zip(learner, shipped).allSatisfy { mine, course in mine != nil && mine == course }
     }
 
     /// True when every learner file is about the reference solution (`SolutionSimilarity`): a

@@ -35,8 +35,8 @@ extension Session {
             exercises = [current]
         case .exercise(let id):
             let chosen = try exercise(named: id)
-            if !course.isAvailable(chosen), let message = pacingMessage() {
-                console.write("\(chosen.id) is part of step \(chosen.stepNumber), which opens later. \(message)\n")
+            if let refusal = pacingRefusal(chosen) {
+                console.write(refusal)
                 return .failure
             }
             exercises = [chosen]
@@ -73,6 +73,10 @@ extension Session {
         var progress = loaded.progress
         guard let exercise = try id.map(exercise(named:)) ?? progress.currentExercise(in: course) else {
             return .success
+        }
+        if let refusal = pacingRefusal(exercise) {
+            console.write(refusal)
+            return .failure
         }
         var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
         entry.hintsShown = min(exercise.hints.count, entry.hintsShown + 1)

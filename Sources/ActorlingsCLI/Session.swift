@@ -81,7 +81,7 @@ struct Session: Sendable {
         case .grade(let options) where options.submission != nil:
             // Grading another checkout reads this one and writes nothing in it.
             lock = nil
-        case .start where console.isInteractive, .watch, .check, .reset, .solution, .grade, .devCheck, .devGenerate:
+        case .start where console.isInteractive, .watch, .check, .reset, .solution, .grade, .devCheck, .devGenerate, .update:
             lock = try CheckoutLock.acquire(root: root, command: Self.name(of: command))
         default:
             lock = nil
@@ -117,6 +117,10 @@ struct Session: Sendable {
             return try await classGrade(options)
         case .devBenchmark(let exercise, let runs):
             return try await devBenchmark(exercise: exercise, runs: runs)
+        case .doctor(let options):
+            return try await doctor(options)
+        case .update(let source, let undo):
+            return try await update(from: source, undo: undo)
         case .help, .version, .classSummary, .explain, .explainBuild:
             return .success  // handled before a session is opened
         }
@@ -131,6 +135,7 @@ struct Session: Sendable {
         case .grade: "grade"
         case .devCheck: "dev check"
         case .devGenerate: "dev generate"
+        case .update: "update"
         default: "command"
         }
     }
@@ -181,6 +186,26 @@ struct Session: Sendable {
     func pacingMessage() -> String? {
         guard let pacing = course.pacing, course.availableExercises.count < course.exercises.count else { return nil }
         return pacing.message
+    }
+
+    /// Why the learner may not open `exercise` yet, when the instructor's pacing closes its step.
+    func pacingRefusal(_ exercise: Exercise) -> String? {
+        guard !course.isAvailable(exercise), let message = pacingMessage() else { return nil }
+        return "\(exercise.id) is part of step \(exercise.stepNumber), which opens later. \(message)\n"
+    }
+
+    /// This session with `Exercises/classroom.toml` read again, so a running watch mode follows
+    /// an instructor's new `until` (brought by `update` or a pull). A course that no longer loads
+    /// keeps the pacing it had.
+    func reloadingPacing() -> Session {
+        guard let fresh = try? CourseLoader(files: LocalCourseFiles(root: root), strict: false).load(), fresh.pacing != course.pacing else {
+            return self
+        }
+        var course = course
+        course.pacing = fresh.pacing
+        return Session(
+            root: root, course: course, shipped: shipped, environment: environment, console: console, palette: palette,
+            progressStore: progressStore, knowledge: knowledge)
     }
 
     func makeChecker(testObjectCache: String? = nil) async throws -> ExerciseChecker {

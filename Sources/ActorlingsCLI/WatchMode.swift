@@ -22,7 +22,7 @@ struct WatchMode {
     /// without adding much to save→verdict.
     static let debounce: Duration = .milliseconds(30)
 
-    let session: Session
+    private(set) var session: Session
     let checker: ExerciseChecker
 
     private var progress: LearnerProgress
@@ -78,6 +78,8 @@ struct WatchMode {
                 startCheck()
             case .checked(let result, let generation) where generation == self.generation:
                 verdict = result
+                // A pass shows what comes next: pacing may have moved since watch mode started.
+                if result.outcome.isPassed { session = session.reloadingPacing() }
                 progress.record(result)
                 session.save(progress, writable: writable)
                 redraw()
@@ -106,6 +108,7 @@ struct WatchMode {
             message = session.renderHints(exercise, shown: entry.hintsShown)
             redraw()
         case "l", "L":
+            session = session.reloadingPacing()
             message = JourneyRenderer(palette: session.palette, width: session.console.width).render(course: session.course, progress: progress)
             redraw()
         case "s", "S":
@@ -117,6 +120,7 @@ struct WatchMode {
             message = nil
             startCheck()
         case "n", "N":
+            session = session.reloadingPacing()
             guard progress.isPassed(exercise.id) else {
                 message = "Finish \(exercise.id) first: it moves on once it passes."
                 redraw()

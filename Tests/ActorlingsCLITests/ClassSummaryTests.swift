@@ -79,7 +79,7 @@ struct ClassSummaryTests {
         let summary = ClassSummary(reports: [("a", report("property 'a' is bad")), ("b", report("property 'b' is bad"))])
         #expect(summary.diagnostics.count == 1)
         #expect(summary.diagnostics.first?.students == 2)
-        #expect(summary.stuck.first?.id == "x")
+        #expect(summary.stuck.first?.exercise.id == "x")
     }
 }
 
@@ -103,8 +103,8 @@ struct ClassHeatmapBrowserTests {
         let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(dom.components(separatedBy: "<th class=\"student\">").count - 1 == 3)
-        #expect(dom.components(separatedBy: "<th class=\"ex\"").count - 1 == 5)
-        #expect(dom.contains("Where the class is stuck"))
+        #expect(dom.components(separatedBy: "<th class=\"student\"").count - 1 == 3)
+        #expect(dom.components(separatedBy: "<th class=\"ex").count - 1 == 5)
+        #expect(dom.contains("Who is stuck where"))
     }
 }

@@ -31,6 +31,11 @@ struct ArgumentParserTests {
             (["dev", "check", "--only", "a,b", "--only", "c"], .devCheck(only: ["a", "b", "c"])),
             (["dev", "check", "a", "--only", "b"], .devCheck(only: ["a", "b"])),
             (["dev", "generate"], .devGenerate),
+            (["doctor"], .doctor(DoctorOptions())),
+            (["doctor", "--min-free-mb", "50", "--no-build"], .doctor(DoctorOptions(minimumFreeMegabytes: 50, build: false))),
+            (["update", "../course.bundle"], .update(source: "../course.bundle", undo: false)),
+            (["update"], .update(source: nil, undo: false)),
+            (["update", "--undo"], .update(source: nil, undo: true)),
             (["--help"], .help(nil)),
             (["help", "check"], .help("check")),
             (["check", "--help"], .help("check")),
@@ -82,6 +87,8 @@ struct ArgumentParserTests {
             (["class"], "class needs the students' JSON reports, e.g. `actorlings class reports/*.json`"),
             (["class", "a.json", "--format", "pdf"], "--format takes text, csv or html, not 'pdf'"),
             (["grade", "--jobs", "0"], "--jobs takes a whole number of at least 1, not '0'"),
+            (["doctor", "--min-free-mb", "lots"], "unexpected '--min-free-mb'; `doctor` takes `--min-free-mb N` and `--no-build`"),
+            (["update", "x", "--undo"], "`update --undo` takes no source: it restores what the last update changed"),
             (
                 ["class", "grade"],
                 "class grade needs the students' submissions (folders, git repositories or bundles), e.g. `actorlings class grade submissions/*`"

@@ -1,6 +1,8 @@
 /// Turns `[String]` into an `Invocation`, or a `UsageError` that says what was wrong.
 public enum ArgumentParser {
-    public static let commandNames = ["watch", "list", "check", "hint", "lesson", "reset", "solution", "explain", "grade", "class", "dev", "help"]
+    public static let commandNames = [
+        "watch", "list", "check", "hint", "lesson", "reset", "solution", "explain", "grade", "class", "dev", "doctor", "update", "help",
+    ]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var color = ColorChoice.auto
@@ -32,10 +34,10 @@ public enum ArgumentParser {
                 flags.insert("--help")
             case "--version", "-V":
                 flags.insert("--version")
-            case "--all", "--yes", "-y", "--build":
+            case "--all", "--yes", "-y", "--build", "--no-build", "--undo":
                 flags.insert(argument == "-y" ? "--yes" : argument)
             case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report", "--submission", "--jobs",
-                "--test-cache", "--output-dir":
+                "--test-cache", "--output-dir", "--min-free-mb":
                 words.append(argument)
                 words.append(try value(for: argument))
             case "--":
@@ -111,6 +113,25 @@ public enum ArgumentParser {
         case "class":
             try reject(flags, allowed: [], command: name)
             return try classCommand(rest)
+        case "doctor":
+            try reject(flags, allowed: ["--no-build"], command: name)
+            var options = DoctorOptions(build: !flags.contains("--no-build"))
+            var rest = rest[...]
+            while let word = rest.first {
+                guard word == "--min-free-mb", rest.count >= 2, let megabytes = Int(rest[rest.startIndex + 1]), megabytes >= 0 else {
+                    throw UsageError("unexpected '\(word)'; `doctor` takes `--min-free-mb N` and `--no-build`", command: name)
+                }
+                options.minimumFreeMegabytes = megabytes
+                rest = rest.dropFirst(2)
+            }
+            return .doctor(options)
+        case "update":
+            try reject(flags, allowed: ["--undo"], command: name)
+            let source = try optionalOne(rest, command: name)
+            if flags.contains("--undo"), source != nil {
+                throw UsageError("`update --undo` takes no source: it restores what the last update changed", command: name)
+            }
+            return .update(source: source, undo: flags.contains("--undo"))
         case "help":
             try reject(flags, allowed: [], command: name)
             let topic = try optionalOne(rest, command: name)

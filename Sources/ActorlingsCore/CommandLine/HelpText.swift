@@ -22,6 +22,8 @@ public enum HelpText {
           grade              Re-check everything and report points (for classrooms and CI)
           class REPORT.json… Combine students' grade reports into a class summary (text, CSV, HTML)
           class grade SUB…   Grade many students' submissions against this course, in parallel
+          update [SOURCE]    Bring the course's fixes from its upstream; your exercise files stay yours
+          doctor             Check this machine before a workshop: toolchain, build, disk, editor
           dev check          Verify the course (for course authors)
           dev generate       Regenerate Exercises/Package.swift and Exercises/shipped.txt
           help [COMMAND]     Show help for a command
@@ -156,10 +158,12 @@ public enum HelpText {
             actorlings class REPORT.json… [--format text|csv|html] [--output FILE]
             actorlings class grade SUBMISSION… [--output-dir DIR] [--jobs N]
 
-            Combines students' `actorlings grade --format json` reports into a class summary: a
-            table of students × exercises (text or CSV), or one self-contained HTML page with a
-            heatmap, the exercises where the class is stuck and the most common compile
-            diagnostics. A file that is not a readable grade report is named with what is wrong;
+            Combines students' `actorlings grade --format json` reports into a class summary: who
+            is stuck where (each student's first exercise not passed), a table of students ×
+            exercises sorted by progress (text or CSV), or one self-contained HTML page with the
+            same heatmap, the compile diagnostics of started exercises and the reports to look at
+            (changed course files, copied solutions, a score that does not add up). An exercise
+            whose files are unchanged from the course shows as not started. A file that is not a readable grade report is named with what is wrong;
             the others still count (exit code 1 when any file was skipped). Works anywhere: it
             needs no course checkout.
 
@@ -185,6 +189,35 @@ public enum HelpText {
             Exercises/shipped.txt from the course definition. `dev benchmark` measures
             save→verdict on a scratch copy of one exercise (its solution, edited N times each way)
             against a bare swiftc compile + link + run of the same files, and prints medians.
+
+            """
+        case "doctor":
+            """
+            actorlings doctor [--min-free-mb N] [--no-build]
+
+            The pre-flight check for the night before a workshop: the Swift toolchain is found and
+            new enough, git is there, enough disk space is free (default 1024 MB), the editor set-up
+            (Exercises/Package.swift current, sourcekit-lsp present), the tool builds
+            (`swift build`; --no-build skips it), and the first exercise checks. Each failure says
+            what to do. Exit code 0 when nothing failed.
+
+            A toolchain too old for the package manifest stops `swift run` before this tool starts;
+            Scripts/preflight.sh checks the version without SwiftPM and then runs doctor.
+
+            """
+        case "update":
+            """
+            actorlings update [SOURCE]
+            actorlings update --undo
+
+            Brings the course's new lessons, tests, course data, pacing and tool from its upstream:
+            a git URL, the path of a checkout, or a git bundle (offline). The first update names
+            SOURCE; later ones reuse it. Histories need not be related (a GitHub Classroom copy works).
+
+            Your exercise files are never overwritten: when the course changed an exercise you have
+            started, yours stays and the course's new version is saved next to the backup with
+            the difference shown. An exercise you have not started is replaced by the new one.
+            Everything replaced is backed up; `update --undo` puts the last update back.
 
             """
         case "help":

@@ -40,6 +40,11 @@ public enum Command: Sendable, Equatable {
     case classGrade(ClassGradeOptions)
     /// Measures save→verdict on one exercise (see `Documentation/Architecture.md`).
     case devBenchmark(exercise: String?, runs: Int)
+    /// The pre-flight check of a machine before a workshop.
+    case doctor(DoctorOptions)
+    /// Bring the course's new lessons, tests, data and tool from its upstream (nil: the one
+    /// remembered), or undo the last update.
+    case update(source: String?, undo: Bool)
     case help(String?)
     case version
 
@@ -110,5 +115,18 @@ public struct ClassGradeOptions: Sendable, Equatable {
         self.submissions = submissions
         self.outputDirectory = outputDirectory
         self.jobs = jobs
+    }
+}
+
+/// What `actorlings doctor` checks.
+public struct DoctorOptions: Sendable, Equatable {
+    /// Free space below this (in MiB) where exercises are built fails the check.
+    public var minimumFreeMegabytes: Int
+    /// Build the tool (`swift build`) as part of the check.
+    public var build: Bool
+
+    public init(minimumFreeMegabytes: Int = 1024, build: Bool = true) {
+        self.minimumFreeMegabytes = minimumFreeMegabytes
+        self.build = build
     }
 }

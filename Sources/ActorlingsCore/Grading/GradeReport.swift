@@ -125,6 +125,16 @@ public struct GradedExercise: Codable, Sendable, Equatable {
     public var problems: [Problem]
     /// Things an instructor should look at that do not change the grade, e.g. `copied-solution`.
     public var flags: [String]
+    /// `true` when every learner file is still as the course shipped it: the learner has not
+    /// started this exercise. Absent (nil) in reports that could not tell, and when false.
+    public var unchanged: Bool?
+    /// `true` when the learner chose to skip this exercise for now. Absent means false.
+    public var skipped: Bool?
+
+    /// Whether the learner has not touched this exercise yet: its failure is the shipped one.
+    /// Edited tests are something the learner did, so they are never "not started".
+    public var isNotStarted: Bool { unchanged == true && status != .passed && status != .testsEdited }
+    public var isSkipped: Bool { skipped == true && status != .passed }
 
     public init(exercise: Exercise, verdict: Verdict, copiedSolution: Bool) {
         id = exercise.id

@@ -1,0 +1,122 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+
+/// `actorlings doctor`: the pre-flight check for the night before a workshop. Every check runs
+/// even when an earlier one failed, so one run lists everything to fix.
+extension Session {
+    func doctor(_ options: DoctorOptions) async throws -> ExitCode {
+        var checks: [DoctorReport.Check] = []
+        let toolchain: Toolchain?
+        do {
+            let found = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
+            toolchain = found
+            checks.append(DoctorReport.toolchain(found: found.version, path: found.swiftc, minimum: course.minimumSwift, problem: nil))
+        } catch let error as ToolchainError {
+            toolchain = nil
+            switch error {
+            case .tooOld(let found, let minimum, let swiftc):
+                checks.append(DoctorReport.toolchain(found: found, path: swiftc, minimum: minimum, problem: nil))
+            case .notFound, .unrecognized:
+                checks.append(DoctorReport.toolchain(found: nil, path: nil, minimum: course.minimumSwift, problem: error.description))
+            }
+        }
+        checks.append(
+            ExecutableSearch.find("git", environment: environment) == nil
+                ? DoctorReport.Check(
+                    name: "git", status: .warning, detail: "git is not on PATH: `reset` and `update` need it",
+                    fix: "install git (apt install git; on macOS: xcode-select --install)")
+                : DoctorReport.Check(name: "git", status: .ok, detail: "found"))
+        let free = (try? FileManager.default.attributesOfFileSystem(forPath: root)[.systemFreeSize] as? NSNumber)?.int64Value
+        checks.append(DoctorReport.diskSpace(freeBytes: free, neededBytes: Int64(options.minimumFreeMegabytes) << 20, path: root))
+        checks.append(editorCheck(toolchain))
+        checks.append(await buildCheck(toolchain, enabled: options.build))
+        checks.append(await exerciseCheck(toolchain))
+        let report = DoctorReport(checks: checks)
+        console.write(report.render(palette: palette))
+        return report.isReady ? .success : .failure
+    }
+
+    private func editorCheck(_ toolchain: Toolchain?) -> DoctorReport.Check {
+        let manifest: Bool?
+        switch LocalCourseFiles(root: root).read(ExercisesManifest.path) {
+        case .text(let text): manifest = text == ExercisesManifest.render(course)
+        case .missing, .unreadable: manifest = nil
+        }
+        let directory = toolchain.map { URL(fileURLWithPath: $0.swiftc).deletingLastPathComponent().path }
+        let server =
+            directory.map { $0 + "/sourcekit-lsp" }.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+            ?? ExecutableSearch.find("sourcekit-lsp", environment: environment)
+        return DoctorReport.editor(manifestCurrent: manifest, languageServer: server)
+    }
+
+    /// Builds the tool as a learner's `swift run actorlings` would, when this checkout has its sources.
+    private func buildCheck(_ toolchain: Toolchain?, enabled: Bool) async -> DoctorReport.Check {
+        let name = "tool builds"
+        guard FileManager.default.fileExists(atPath: root + "/Package.swift") else {
+            return DoctorReport.Check(name: name, status: .ok, detail: "no Package.swift here: the tool is installed, not built from this checkout")
+        }
+        guard enabled else { return DoctorReport.Check(name: name, status: .warning, detail: "skipped (--no-build)") }
+        guard let toolchain else {
+            return DoctorReport.Check(name: name, status: .failed, detail: "not tried: no usable toolchain", fix: "fix the toolchain first")
+        }
+        let besideCompiler = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().path + "/swift"
+        guard
+            let swift = FileManager.default.isExecutableFile(atPath: besideCompiler)
+                ? besideCompiler : ExecutableSearch.find("swift", environment: environment)
+        else {
+            return DoctorReport.Check(name: name, status: .failed, detail: "no `swift` next to \(toolchain.swiftc)", fix: "reinstall the toolchain")
+        }
+        do {
+            let result = try await Subprocess.run(
+                ProcessRequest(
+                    executable: swift, arguments: ["build", "--product", "actorlings"], environment: environment, workingDirectory: root,
+                    timeLimit: .seconds(1800)))
+            if case .exited(0) = result.termination {
+                return DoctorReport.Check(name: name, status: .ok, detail: "`swift build` finished in \(seconds(result.duration)), offline")
+            }
+            let last = result.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(2).joined(separator: " ")
+            return DoctorReport.Check(
+                name: name, status: .failed, detail: "`swift build` failed: " + (last.isEmpty ? "\(result.termination)" : String(last.prefix(300))),
+                fix: "run `swift build` to see everything; a fresh clone or `rm -rf .build` helps after a toolchain change")
+        } catch is CancellationError {
+            return DoctorReport.Check(name: name, status: .failed, detail: "interrupted")
+        } catch {
+            return DoctorReport.Check(name: name, status: .failed, detail: "`swift build` could not start: \(error)")
+        }
+    }
+
+    /// Checks the first exercise in a scratch folder: its solution must pass (the compiler, Swift
+    /// Testing and the runner all work); without solutions, the shipped state must fail as declared.
+    private func exerciseCheck(_ toolchain: Toolchain?) async -> DoctorReport.Check {
+        let name = "one exercise"
+        guard let toolchain, let exercise = course.exercises.first else {
+            return DoctorReport.Check(name: name, status: .failed, detail: "not tried: no usable toolchain", fix: "fix the toolchain first")
+        }
+        let checker = ExerciseChecker(root: root, course: course, shipped: shipped, builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-doctor-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let files = LocalCourseFiles(root: root)
+        let hasSolution = exercise.solutionPaths.allSatisfy { if case .text = files.read($0) { true } else { false } }
+        do {
+            let verdict = try await checker.check(
+                exercise, sourceDirectory: hasSolution ? exercise.solutionDirectory : nil, buildDirectory: scratch)
+            let took = seconds(verdict.duration)
+            switch (hasSolution, verdict.outcome) {
+            case (true, .passed(let count)):
+                return DoctorReport.Check(name: name, status: .ok, detail: "\(exercise.id): the solution passes its \(count) tests (\(took))")
+            case (false, .compileFailed), (false, .testsFailed):
+                return DoctorReport.Check(name: name, status: .ok, detail: "\(exercise.id) as shipped compiles and fails as it should (\(took))")
+            default:
+                return DoctorReport.Check(
+                    name: name, status: .failed, detail: "\(exercise.id)\(hasSolution ? "'s solution" : "") gave `\(verdict.outcome.kind)` (\(took))",
+                    fix: "run `actorlings check \(exercise.id)` to see why; a toolchain without Swift Testing cannot run the tests")
+            }
+        } catch is CancellationError {
+            return DoctorReport.Check(name: name, status: .failed, detail: "interrupted")
+        } catch {
+            return DoctorReport.Check(
+                name: name, status: .failed, detail: "\(exercise.id) could not be checked: \(error)", fix: "run `actorlings check \(exercise.id)`")
+        }
+    }
+}

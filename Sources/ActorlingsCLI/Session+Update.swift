@@ -1,0 +1,220 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+
+/// `actorlings update`: the course's fixes reach a learner's checkout without a merge. The
+/// upstream (a URL, a checkout's path or a bundle) is fetched into `refs/actorlings/upstream`
+/// — no history is joined, so a Classroom copy's unrelated history is no obstacle — and its
+/// files are compared with the checkout's by blob id (`CourseUpdatePlan`). Everything replaced
+/// is backed up in `.actorlings/updates/<time>/`, which `update --undo` restores.
+extension Session {
+    static let upstreamFile = ".actorlings/upstream"
+    static let updatesFolder = ".actorlings/updates"
+
+    func update(from source: String?, undo: Bool) async throws -> ExitCode {
+        if undo { return try undoUpdate() }
+        let remembered = (try? String(contentsOfFile: root + "/" + Self.upstreamFile, encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let given = source ?? remembered, !given.isEmpty else {
+            throw UsageError(
+                "name the course's upstream once: `\(command) update URL`, a checkout's folder, or a git bundle file; later updates reuse it",
+                command: "update")
+        }
+        guard FileManager.default.fileExists(atPath: root + "/.git") else {
+            throw UsageError("update needs this checkout to be a git repository (it keeps the course's files in its objects); \(root) is not one")
+        }
+        // A local path is kept absolute, so a later update works from any folder.
+        let local = absolutePath(given)
+        let upstreamSource = FileManager.default.fileExists(atPath: local) ? URL(fileURLWithPath: local).standardizedFileURL.path : given
+        let git = try UpdateGit(root: root, environment: environment)
+        console.write("Fetching the course from \(upstreamSource)…\n")
+        let commit = try await git.fetch(upstreamSource)
+        let upstream = try await git.tree(commit)
+        let tracked = try await git.trackedFiles()
+        var localIDs: [String: String] = [:]
+        for path in Set(upstream.keys).union(tracked) {
+            if let data = FileManager.default.contents(atPath: root + "/" + path) { localIDs[path] = GitBlobID.of(Array(data)) }
+        }
+        var ignored: [String] = []
+        if !FileManager.default.fileExists(atPath: root + "/Solutions") { ignored.append("Solutions/") }
+        for path in SubmissionAudit.privatePaths where !path.hasSuffix("/") && !FileManager.default.fileExists(atPath: root + "/" + path) {
+            ignored.append(path)
+        }
+        let plan = CourseUpdatePlan(
+            upstream: upstream.mapValues(\.id), local: localIDs, tracked: tracked, learnerPaths: Set(course.exercises.flatMap(\.sourcePaths)),
+            oldShipped: shipped.ids, ignored: ignored)
+        try? AtomicFile.write(upstreamSource + "\n", to: root + "/" + Self.upstreamFile)
+        guard !plan.isEmpty else {
+            console.write("The course is already up to date (\(commit.prefix(12))).\n")
+            return .success
+        }
+        let stamp = Self.timestamp()
+        let backup = root + "/" + Self.updatesFolder + "/" + stamp
+        var record = "# actorlings update from \(upstreamSource) at \(commit)\n"
+        for action in plan.actions where action.touchesDisk {
+            let path = root + "/" + action.path
+            if FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.createDirectory(
+                    atPath: URL(fileURLWithPath: backup + "/before/" + action.path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: path, toPath: backup + "/before/" + action.path)
+                record += "existed\t\(action.path)\n"
+            } else {
+                record += "new\t\(action.path)\n"
+            }
+        }
+        try AtomicFile.write(record, to: backup + "/record.txt")
+        let objects = GitObjects(root: root, environment: environment)
+        var differences = ""
+        for action in plan.actions {
+            guard let entry = upstream[action.path] else {
+                try? FileManager.default.removeItem(atPath: root + "/" + action.path)
+                continue
+            }
+            let data = try await objects.blob(entry.id)
+            if case .keepLearner = action {
+                try AtomicFile.write(data, to: backup + "/course/" + action.path)
+                differences += try await difference(action.path, new: data, objects: objects, savedAt: backup + "/course/" + action.path)
+                continue
+            }
+            try AtomicFile.write(data, to: root + "/" + action.path)
+            if entry.executable {
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/" + action.path)
+            }
+        }
+        console.write(plan.summary(palette: palette))
+        console.write(differences)
+        if plan.changesTool {
+            console.write("The tool itself changed: `swift run actorlings` rebuilds it when it next starts.\n")
+        }
+        console.write(
+            "Updated to the course at \(commit.prefix(12)). Replaced files are backed up in \(Self.updatesFolder)/\(stamp)/; "
+                + "`\(command) update --undo` puts them back.\n")
+        return .success
+    }
+
+    /// What the course changed in a file the learner has worked on: old shipped → new, or, when
+    /// the old shipped text is not in this repository, the learner's file → new.
+    private func difference(_ path: String, new: Data, objects: GitObjects, savedAt: String) async throws -> String {
+        let newText = String(decoding: new, as: UTF8.self)
+        var header = palette.apply(.bold, "\n\(path)") + ": the course's new version is in \(savedAt.dropFirst(root.count + 1))\n"
+        let base: String
+        if let id = shipped.ids[path], let old = try? await objects.blob(id) {
+            header += "What the course changed (as shipped before → now):\n"
+            base = String(decoding: old, as: UTF8.self)
+        } else {
+            header += "Your file → the course's new version:\n"
+            base = (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? ""
+        }
+        return header + LineDiff.render(LineDiff.diff(base, newText), palette: palette)
+    }
+
+    /// Puts back what the last update changed, and marks it undone.
+    private func undoUpdate() throws -> ExitCode {
+        let folder = root + "/" + Self.updatesFolder
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasSuffix(".undone") }.sorted()
+        guard let last = names.last else {
+            console.write("There is no update to undo.\n")
+            return .failure
+        }
+        let backup = folder + "/" + last
+        guard let record = try? String(contentsOfFile: backup + "/record.txt", encoding: .utf8) else {
+            throw UsageError("\(Self.updatesFolder)/\(last)/record.txt is missing or unreadable: that update cannot be undone automatically")
+        }
+        var restored = 0
+        for line in record.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            let target = root + "/" + parts[1]
+            if parts[0] == "existed" {
+                guard let data = FileManager.default.contents(atPath: backup + "/before/" + parts[1]) else { continue }
+                try AtomicFile.write(data, to: target)
+                let attributes = try? FileManager.default.attributesOfItem(atPath: backup + "/before/" + parts[1])
+                if let permissions = attributes?[.posixPermissions] {
+                    try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target)
+                }
+            } else {
+                try? FileManager.default.removeItem(atPath: target)
+            }
+            restored += 1
+        }
+        try FileManager.default.moveItem(atPath: backup, toPath: backup + ".undone")
+        console.write("Undid the update of \(last): \(restored) file\(restored == 1 ? "" : "s") put back as they were.\n")
+        return .success
+    }
+
+    static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}
+
+/// The git commands `update` needs, with the monitor and hooks off like every git call on a
+/// checkout the tool does not own.
+struct UpdateGit {
+    struct Entry {
+        var id: String
+        var executable: Bool
+    }
+
+    let root: String
+    let environment: [String: String]
+    let git: String
+
+    init(root: String, environment: [String: String]) throws {
+        guard let git = ExecutableSearch.find("git", environment: environment) else {
+            throw UsageError("git was not found on your PATH; update fetches the course with git")
+        }
+        self.root = root
+        self.environment = environment
+        self.git = git
+    }
+
+    func run(_ arguments: [String], timeLimit: Duration = .seconds(300)) async throws -> ProcessResult {
+        try await Subprocess.run(
+            ProcessRequest(
+                executable: git, arguments: ["-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"] + arguments,
+                environment: environment, timeLimit: timeLimit, outputLimit: 64 << 20))
+    }
+
+    /// Fetches the upstream's default branch (HEAD, else main, else master) and keeps it at
+    /// `refs/actorlings/upstream`, so its objects stay for `reset`. Returns the commit id.
+    func fetch(_ source: String) async throws -> String {
+        var last = ""
+        for ref in ["HEAD", "main", "master"] {
+            let result = try await run(["fetch", "--no-tags", "--quiet", "--", source, "+\(ref):refs/actorlings/upstream"])
+            if case .exited(0) = result.termination {
+                let commit = try await run(["rev-parse", "--verify", "refs/actorlings/upstream^{commit}"])
+                let id = commit.output.trimmingCharacters(in: .whitespacesAndNewlines)
+                if case .exited(0) = commit.termination, !id.isEmpty { return id }
+            }
+            last = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        throw UsageError(
+            "could not fetch the course from \(source) (\(last.split(separator: "\n").last ?? "no branch HEAD, main or master")); "
+                + "give a git URL, the folder of a git checkout of the course, or a bundle made with `git bundle create course.bundle --all`")
+    }
+
+    /// Every regular file of `commit`: path → blob id and whether it is executable.
+    func tree(_ commit: String) async throws -> [String: Entry] {
+        let result = try await run(["ls-tree", "-r", "-z", "--full-tree", commit])
+        guard case .exited(0) = result.termination else { throw UsageError("git ls-tree \(commit.prefix(12)) failed: \(result.output)") }
+        var entries: [String: Entry] = [:]
+        for record in result.output.split(separator: "\0") {
+            // "<mode> blob <id>\t<path>"; links (120000) and submodules (160000) are never written.
+            guard let tab = record.firstIndex(of: "\t") else { continue }
+            let fields = record[..<tab].split(separator: " ")
+            guard fields.count == 3, fields[1] == "blob", fields[0] == "100644" || fields[0] == "100755" else { continue }
+            entries[String(record[record.index(after: tab)...])] = Entry(id: String(fields[2]), executable: fields[0] == "100755")
+        }
+        return entries
+    }
+
+    func trackedFiles() async throws -> Set<String> {
+        let result = try await run(["ls-files", "-z"])
+        guard case .exited(0) = result.termination else { throw UsageError("git ls-files failed: \(result.output)") }
+        return Set(result.output.split(separator: "\0").map(String.init))
+    }
+}
