@@ -75,24 +75,20 @@ extension Session {
             return .success
         }
         var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
-        entry.hintsShown = min(exercise.hints.count, entry.hintsShown + 1)
+        let (selection, state) = HintChooser.next(for: exercise, facts: entry.lastVerdict, state: entry.hintState)
+        entry.hintState = state
         progress.exercises[exercise.id] = entry
-        console.write(renderHints(exercise, shown: entry.hintsShown))
+        console.write(HintRenderer(palette: palette, command: command).render(selection, exercise: exercise))
         save(progress, writable: loaded.writable)
         return .success
     }
 
+    /// The hints shown so far, chosen for the last recorded verdict, with the ladder's first
+    /// `shown` rungs (watch mode counts the asks itself and records each verdict before).
     func renderHints(_ exercise: Exercise, shown: Int) -> String {
-        var out = palette.apply(.bold, "Hints for \(exercise.id)") + palette.apply(.dim, " (\(shown) of \(exercise.hints.count))") + "\n"
-        for (index, hint) in exercise.hints.prefix(shown).enumerated() {
-            let lines = hint.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false)
-            out += "\n" + palette.apply(.boldCyan, "\(index + 1).") + " " + lines.joined(separator: "\n   ") + "\n"
-        }
-        if shown < exercise.hints.count {
-            out += palette.apply(.dim, "\nAsk again for the next hint.") + "\n"
-        } else {
-            out += palette.apply(.dim, "\nThat was the last hint. The lesson section may help too: `\(command) lesson \(exercise.id)`.") + "\n"
-        }
-        return out
+        let facts = progressStore.load().progress.exercises[exercise.id]?.lastVerdict
+        var renderer = HintRenderer(palette: palette, command: command)
+        renderer.inWatchMode = true
+        return renderer.render(HintChooser.current(for: exercise, facts: facts, ladderShown: shown), exercise: exercise)
     }
 }
