@@ -87,3 +87,32 @@ struct VerdictWordsTests {
         #expect(throws: UsageError.self) { try ArgumentParser.parse(["list", "--all-diagnostics"]) }
     }
 }
+
+@Suite("After-pass notes that are true for every passing answer")
+struct AfterNoteReviewTests {
+    static let shipped = ["final class Feed {\n    // TODO: count in a `Counter` of its own.\n    var photos: [String] = []\n}\n"]
+    static let solution = ["actor Feed { var photos: [String] = [] }\nstruct Counter {}\nstruct FeedSnapshot: Sendable {}\n"]
+
+    @Test(
+        arguments: [
+            ("The trap to avoid: a shared counter.", []),
+            ("The trap avoided: a shared counter.", ["says \"trap avoided\""]),
+            ("You avoided the shared counter.", ["says \"you avoided\""]),
+            // `Counter` is named by the shipped TODO: the learner's code has it too.
+            ("Your `Counter` keeps the count.", []),
+            ("Your `FeedSnapshot` crosses safely.", ["names `FeedSnapshot`, a type only the reference solution declares"]),
+            ("The reference solution's `FeedSnapshot` crosses safely.", []),
+        ] as [(String, [String])])
+    func review(note: String, expected: [String]) {
+        let found = AfterNoteReview.problems(in: note, solution: Self.solution, shipped: Self.shipped)
+        #expect(found.count == expected.count)
+        for (problem, words) in zip(found, expected) {
+            #expect(problem.contains(words))
+        }
+    }
+
+    @Test("Types are found in code, not in comments or strings")
+    func declaredTypes() {
+        #expect(AfterNoteReview.declaredTypes("// a class runs\nlet s = \"struct Nope\"\nenum Mode { case a }\nactor Store {}\n") == ["Mode", "Store"])
+    }
+}
