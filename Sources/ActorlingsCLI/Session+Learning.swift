@@ -74,13 +74,21 @@ extension Session {
         guard let exercise = try id.map(exercise(named:)) ?? progress.currentExercise(in: course) else {
             return .success
         }
-        var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
-        let (selection, state) = HintChooser.next(for: exercise, facts: entry.lastVerdict, state: entry.hintState)
-        entry.hintState = state
-        progress.exercises[exercise.id] = entry
-        console.write(HintRenderer(palette: palette, command: command).render(selection, exercise: exercise))
+        console.write(nextHint(for: exercise, progress: &progress))
         save(progress, writable: loaded.writable)
         return .success
+    }
+
+    /// One ask for a hint: chosen for `verdict` (else the last one recorded), counted in `progress`.
+    func nextHint(for exercise: Exercise, progress: inout LearnerProgress, verdict: Verdict? = nil, inWatchMode: Bool = false) -> String {
+        var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
+        let facts = verdict.map(VerdictFacts.init) ?? entry.lastVerdict
+        let (selection, state) = HintChooser.next(for: exercise, facts: facts, state: entry.hintState)
+        entry.hintState = state
+        progress.exercises[exercise.id] = entry
+        var renderer = HintRenderer(palette: palette, command: command)
+        renderer.inWatchMode = inWatchMode
+        return renderer.render(selection, exercise: exercise)
     }
 
     /// The hints shown so far, chosen for the last recorded verdict, with the ladder's first

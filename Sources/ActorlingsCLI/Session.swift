@@ -21,7 +21,10 @@ struct Session: Sendable {
 
     /// How the learner typed the tool: `swift run actorlings` when it runs from a SwiftPM build
     /// folder, `actorlings` otherwise; advice quotes commands in that form.
-    var command: String {
+    var command: String { Self.learnerCommand }
+
+    /// The same, for messages printed before a session opens (usage errors).
+    static var learnerCommand: String {
         // `swift run` passes a bare argv[0]; the executable's own path tells where it lives.
         let path = Bundle.main.executableURL?.path ?? CommandLine.arguments.first ?? ""
         return path.contains("/.build/") ? "swift run actorlings" : "actorlings"

@@ -148,6 +148,17 @@ struct HintTests {
 
 @Suite("Commands quoted the way the learner runs the tool")
 struct CommandQuotingTests {
+    @Test("The after-pass note and the tool's own diagnostics quote commands as the learner runs the tool")
+    func inVerdicts() {
+        var renderer = VerdictRenderer(palette: .plain) { _ in nil }
+        renderer.command = "swift run actorlings"
+        let passed = renderer.render(Verdict(exerciseID: "greeter", outcome: .passed(testCount: 1), duration: .zero), exercise: greeter())
+        #expect(passed.contains("Run `swift run actorlings list` to see where you stand."))
+        let missing = Diagnostic(
+            severity: .error, file: "Exercises/00-basics/greeter/Sources/Greeter.swift", message: "restore it with `actorlings reset greeter`")
+        #expect(renderer.renderDiagnostic(missing).first == "error: restore it with `swift run actorlings reset greeter`")
+    }
+
     @Test(
         arguments: [
             ("Run `actorlings hint intro`.", "swift run actorlings", "Run `swift run actorlings hint intro`."),

@@ -198,7 +198,8 @@ public struct VerdictRenderer: Sendable {
     public func renderDiagnostic(_ diagnostic: Diagnostic, exercise: Exercise? = nil) -> [String] {
         let style: Palette.Style = diagnostic.severity == .error ? .boldRed : .boldYellow
         let label = diagnostic.severity.rawValue + (diagnostic.swift6Check == true ? " in Swift 6 mode" : "") + ":"
-        var out = [palette.apply(style, label) + " " + palette.apply(.bold, diagnostic.displayMessage)]
+        // The tool's own diagnostics (a missing file) name commands; the compiler's never do.
+        var out = [palette.apply(style, label) + " " + palette.apply(.bold, CommandQuoting.adapt(diagnostic.displayMessage, command: command))]
         let gutter = String(repeating: " ", count: diagnostic.line.map { String($0).count } ?? 1)
         if let file = diagnostic.file, let line = diagnostic.line {
             out.append(gutter + palette.apply(.cyan, "--> ") + "\(file):\(line)" + (diagnostic.column.map { ":\($0)" } ?? ""))
