@@ -130,6 +130,20 @@ struct HintTests {
             renderer.render(HintChooser.current(for: exercise, facts: nil, ladderShown: 3), exercise: exercise), named: "hints-ladder-watch.txt")
     }
 
+    @Test(
+        "The ladder is labelled as written for the shipped exercise once the code fails otherwise",
+        arguments: [
+            (VerdictFacts(outcome: "compile-failed", diagnostics: [isolationError]), false),
+            (VerdictFacts(outcome: "compile-failed", diagnostics: [sendingError]), true),
+            (VerdictFacts(outcome: "tests-failed", failingTests: ["keepsOrder()"]), true),
+        ])
+    func movedOn(facts: VerdictFacts, movedOn: Bool) {
+        let selection = HintChooser.current(for: greeter(), facts: facts, ladderShown: 1)
+        #expect(selection.movedOnFromShipped == movedOn)
+        let text = HintRenderer(palette: .plain).render(selection, exercise: greeter())
+        #expect(text.contains("About the exercise as it was shipped") == movedOn)
+    }
+
     @Test("Verdict facts keep errors first, failing tests by name and display name")
     func facts() {
         let report = TestRunReport(results: [

@@ -39,6 +39,21 @@ public enum HintChooser {
         public var ladderCount: Int
         /// The outcome the choice was made from; nil when no check has been recorded.
         public var outcome: String?
+        /// True when the code no longer fails the way the exercise was shipped: the ladder, which
+        /// is written for the shipped exercise, is then labelled so.
+        public var movedOnFromShipped = false
+    }
+
+    /// Whether `facts` still show the failure the exercise was shipped with.
+    public static func showsShippedFailure(_ facts: VerdictFacts, of exercise: Exercise) -> Bool {
+        switch exercise.expectedFailure {
+        case .compile(let diagnostic, let message):
+            return facts.diagnostics.contains { candidate in
+                (diagnostic.map(candidate.matches) ?? true) && (message.map { candidate.message.contains($0) } ?? true)
+            }
+        case .tests(let names):
+            return names.contains(where: facts.fails)
+        }
     }
 
     /// The hints that apply to `facts` (nil when the exercise has not been checked yet).
@@ -72,17 +87,20 @@ public enum HintChooser {
             state.ladderShown = min(exercise.hints.count, state.ladderShown + 1)
         }
         state.verdictHintsSeen.formUnion(matched.map(\.index))
-        let selection = Selection(
+        var selection = Selection(
             matches: matched, brokenTests: broken, ladderShown: state.ladderShown, ladderCount: exercise.hints.count,
             outcome: facts?.outcome)
+        selection.movedOnFromShipped = facts.map { !showsShippedFailure($0, of: exercise) } ?? false
         return (selection, state)
     }
 
     /// What to show without counting an ask: the hints seen so far, for the current code.
     public static func current(for exercise: Exercise, facts: VerdictFacts?, ladderShown: Int) -> Selection {
-        Selection(
+        var selection = Selection(
             matches: matches(exercise.verdictHints, facts: facts),
             brokenTests: facts.map { TestBreakage.locations(in: $0.diagnostics, exercise: exercise) } ?? [],
             ladderShown: min(ladderShown, exercise.hints.count), ladderCount: exercise.hints.count, outcome: facts?.outcome)
+        selection.movedOnFromShipped = facts.map { !showsShippedFailure($0, of: exercise) } ?? false
+        return selection
     }
 }

@@ -28,7 +28,10 @@ public struct HintRenderer: Sendable {
         }
         if selection.ladderShown > 0 {
             out.append("")
-            if !selection.matches.isEmpty || !selection.brokenTests.isEmpty {
+            if selection.movedOnFromShipped {
+                // The ladder describes the shipped failure; the learner's code has moved on.
+                out.append(palette.apply(.dim, "About the exercise as it was shipped (your code fails differently now):"))
+            } else if !selection.matches.isEmpty || !selection.brokenTests.isEmpty {
                 out.append(palette.apply(.dim, "About the exercise as a whole:"))
             }
             for (index, hint) in exercise.hints.prefix(selection.ladderShown).enumerated() {
