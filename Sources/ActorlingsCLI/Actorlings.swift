@@ -20,7 +20,7 @@ public enum Actorlings {
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
-            console.writeError("error: \(error.message)\n\n" + HelpText.text(for: error.command))
+            console.writeError("error: \(quoted(error.message))\n\n" + HelpText.text(for: error.command))
             return .usage
         }
         let palette = Palette(enabled: colorEnabled(invocation.color, environment: environment, console: console))
@@ -62,14 +62,19 @@ public enum Actorlings {
             let command = invocation.command
             return try await interruptible { try await session.run(command) }
         } catch let error as UsageError {
-            console.writeError(palette.apply(.boldRed, "error: ") + error.message + "\n")
+            console.writeError(palette.apply(.boldRed, "error: ") + quoted(error.message) + "\n")
             return .usage
         } catch is CancellationError {
             return .interrupted
         } catch {
-            console.writeError(palette.apply(.boldRed, "error: ") + (FileErrorMessage.message(for: error) ?? "\(error)") + "\n")
+            console.writeError(palette.apply(.boldRed, "error: ") + quoted(FileErrorMessage.message(for: error) ?? "\(error)") + "\n")
             return .toolFailure
         }
+    }
+
+    /// A message with its commands quoted the way this learner runs the tool.
+    static func quoted(_ message: String) -> String {
+        CommandQuoting.adapt(message, command: Session.learnerCommand)
     }
 
     /// Runs `work` until it finishes or the process gets SIGINT, SIGTERM or SIGHUP. On a signal

@@ -78,25 +78,29 @@ extension Session {
             console.write(refusal)
             return .failure
         }
-        var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
-        entry.hintsShown = min(exercise.hints.count, entry.hintsShown + 1)
-        progress.exercises[exercise.id] = entry
-        console.write(renderHints(exercise, shown: entry.hintsShown))
+        console.write(nextHint(for: exercise, progress: &progress))
         save(progress, writable: loaded.writable)
         return .success
     }
 
+    /// One ask for a hint: chosen for `verdict` (else the last one recorded), counted in `progress`.
+    func nextHint(for exercise: Exercise, progress: inout LearnerProgress, verdict: Verdict? = nil, inWatchMode: Bool = false) -> String {
+        var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
+        let facts = verdict.map(VerdictFacts.init) ?? entry.lastVerdict
+        let (selection, state) = HintChooser.next(for: exercise, facts: facts, state: entry.hintState)
+        entry.hintState = state
+        progress.exercises[exercise.id] = entry
+        var renderer = HintRenderer(palette: palette, command: command)
+        renderer.inWatchMode = inWatchMode
+        return renderer.render(selection, exercise: exercise)
+    }
+
+    /// The hints shown so far, chosen for the last recorded verdict, with the ladder's first
+    /// `shown` rungs (watch mode counts the asks itself and records each verdict before).
     func renderHints(_ exercise: Exercise, shown: Int) -> String {
-        var out = palette.apply(.bold, "Hints for \(exercise.id)") + palette.apply(.dim, " (\(shown) of \(exercise.hints.count))") + "\n"
-        for (index, hint) in exercise.hints.prefix(shown).enumerated() {
-            let lines = hint.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false)
-            out += "\n" + palette.apply(.boldCyan, "\(index + 1).") + " " + lines.joined(separator: "\n   ") + "\n"
-        }
-        if shown < exercise.hints.count {
-            out += palette.apply(.dim, "\nAsk again for the next hint.") + "\n"
-        } else {
-            out += palette.apply(.dim, "\nThat was the last hint. The lesson section may help too: `\(command) lesson \(exercise.id)`.") + "\n"
-        }
-        return out
+        let facts = progressStore.load().progress.exercises[exercise.id]?.lastVerdict
+        var renderer = HintRenderer(palette: palette, command: command)
+        renderer.inWatchMode = true
+        return renderer.render(HintChooser.current(for: exercise, facts: facts, ladderShown: shown), exercise: exercise)
     }
 }

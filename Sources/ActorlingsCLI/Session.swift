@@ -16,10 +16,15 @@ struct Session: Sendable {
     let progressStore: ProgressStore
     /// Explanations for verdicts; empty when the knowledge base has problems (`dev check` reports them).
     let knowledge: KnowledgeBase
+    /// `--all-diagnostics`: verdicts list every diagnostic.
+    var allDiagnostics = false
 
     /// How the learner typed the tool: `swift run actorlings` when it runs from a SwiftPM build
     /// folder, `actorlings` otherwise; advice quotes commands in that form.
-    var command: String {
+    var command: String { Self.learnerCommand }
+
+    /// The same, for messages printed before a session opens (usage errors).
+    static var learnerCommand: String {
         // `swift run` passes a bare argv[0]; the executable's own path tells where it lives.
         let path = Bundle.main.executableURL?.path ?? CommandLine.arguments.first ?? ""
         return path.contains("/.build/") ? "swift run actorlings" : "actorlings"
@@ -71,7 +76,8 @@ struct Session: Sendable {
             root: root, course: course, shipped: shipped, environment: environment, console: console,
             palette: palette, progressStore: ProgressStore(root: root),
             // Only verdicts use the knowledge base; other commands skip reading its files.
-            knowledge: showsVerdicts ? (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []) : KnowledgeBase(entries: []))
+            knowledge: showsVerdicts ? (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []) : KnowledgeBase(entries: []),
+            allDiagnostics: invocation.allDiagnostics)
     }
 
     func run(_ command: Command) async throws -> ExitCode {
@@ -226,6 +232,12 @@ struct Session: Sendable {
         if let endMessage = pacingMessage() { renderer.endMessage = endMessage }
         renderer.knowledge = knowledge
         renderer.command = command
+        renderer.course = course
+        if allDiagnostics {
+            renderer.diagnosticLimit = .max
+        } else {
+            renderer.allDiagnosticsAdvice = "`\(command) check --all-diagnostics`"
+        }
         return renderer
     }
 

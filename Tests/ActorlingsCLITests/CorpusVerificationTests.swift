@@ -51,7 +51,7 @@ struct CorpusVerificationTests {
         #expect(result.status == 1)
         #expect(
             result.output.contains(
-                "✘ \(Self.corpus): 'after-pass': Exercises/00-basics/doubling/exercise.toml's `after` note names a trap, "
+                "✘ \(Self.corpus): 'after-pass': Lessons/Hints/00-basics/doubling.toml's `after` note names a trap, "
                     + "but no [[wrong]] entry has `after-pass = true`"), "\(result.output)")
         #expect(result.output.contains("corpus: 1/1 wrong rejected, 0/0 also-correct passed"))
     }

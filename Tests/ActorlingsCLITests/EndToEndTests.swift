@@ -117,12 +117,40 @@ struct EndToEndTests {
     @Test("Hints come one at a time")
     func hints() async throws {
         let first = try await runActorlings(["hint", "failing-test"], in: course)
-        #expect(first.output.contains("(1 of 2)"))
+        #expect(first.output.contains("(1 of 2 general hints)"))
         #expect(first.output.contains("1. First hint."))
         #expect(!first.output.contains("Second hint."))
         let second = try await runActorlings(["hint", "failing-test"], in: course)
         #expect(second.output.contains("2. Second hint."))
         #expect(second.output.contains("That was the last hint"))
+    }
+
+    @Test("A hint follows the last check: the hint for its error first, then the ladder")
+    func hintsFollowTheVerdict() async throws {
+        let unchecked = try await runActorlings(["hint", "compile-error"], in: course)
+        #expect(unchecked.output.contains("1. First hint."))
+        #expect(unchecked.output.contains("Check your code first"))
+        _ = try await runActorlings(["check", "compile-error"], in: course)
+        let chosen = try await runActorlings(["hint", "compile-error"], in: course)
+        #expect(chosen.output.contains("For your code now — the error at Code.swift:3: missing return in global function"))
+        #expect(chosen.output.contains("The function promises an Int on every path"))
+        #expect(chosen.output.contains("(1 of 2 general hints)"), "a hint for the verdict does not use up a rung of the ladder")
+        let next = try await runActorlings(["hint", "compile-error"], in: course)
+        #expect(next.output.contains("2. Second hint."))
+    }
+
+    @Test("A changed API is reported as breaking what the tests expect, at the test's line")
+    func brokenTests() async throws {
+        let path = course + "/Exercises/00-basics/failing-test/Sources/Code.swift"
+        try "func triple(of value: Int) -> Int {\n    value * 3\n}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await runActorlings(["check", "failing-test"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("Your change broke what the tests expect: 2 errors are in the tests"))
+        #expect(result.output.contains("Exercises/00-basics/failing-test/Tests/CodeTests.swift:5"))
+        #expect(result.output.contains("Keep the exercise's API"))
+        #expect(!result.output.contains("swift-generated-sources"))
+        let hint = try await runActorlings(["hint", "failing-test"], in: course)
+        #expect(hint.output.contains("Your change broke what the tests expect"))
     }
 
     @Test("dev check verifies the fixture course, lessons included")

@@ -44,14 +44,24 @@ private func validCourse() -> [String: String] {
         title = "Intro"
         section = "reading-a-diagnostic"
         files = ["Greeting.swift"]
-        hints = ["one", "two"]
-        after = "Done."
 
         [settings]
         swift-version = 6
 
         [expect]
         tests = ["greets()"]
+        """,
+        "Lessons/Hints/00-welcome/intro.toml": "format = 1\nladder = [\"one\", \"two\"]\nafter = \"Done.\"\n",
+        "Lessons/Hints/01-single-threaded/main-actor-mode.toml": """
+        format = 1
+        ladder = ["one", "two", "three"]
+        after = \"\"\"
+        Remember.
+        \"\"\"
+
+        [[when]]
+        diagnostic = "ActorIsolatedCall"
+        hint = "Mark the function nonisolated."
         """,
         "Exercises/00-welcome/intro/Sources/Greeting.swift": "func greet() -> String { \"\" }\n",
         "Exercises/00-welcome/intro/Tests/GreetingTests.swift": "import Testing\n",
@@ -63,10 +73,6 @@ private func validCourse() -> [String: String] {
         time-limit = 5
         forbid = ["task-detached"]
         allow = ["unchecked-sendable"]
-        hints = ["one", "two", "three"]
-        after = \"\"\"
-        Remember.
-        \"\"\"
 
         [settings]
         default-isolation = "MainActor"
@@ -128,12 +134,12 @@ struct CourseLoaderTests {
     func unknownKey() {
         var files = validCourse()
         files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
-            .replacingOccurrences(of: "hints = ", with: "hintz = ")
+            .replacingOccurrences(of: "section = ", with: "sectoin = ")
         let found = problems(files)
         #expect(
             found.contains(
-                CourseProblem(file: "Exercises/00-welcome/intro/exercise.toml", line: 4, key: "hintz", message: "unknown key; did you mean 'hints'?")))
-        #expect(found.contains { $0.key == "hints" && $0.message.contains("missing") })
+                CourseProblem(file: "Exercises/00-welcome/intro/exercise.toml", line: 2, key: "sectoin", message: "unknown key; did you mean 'section'?")))
+        #expect(found.contains { $0.key == "section" && $0.message.contains("missing") })
     }
 
     @Test("A key written below a table header is explained")
@@ -141,7 +147,7 @@ struct CourseLoaderTests {
         var files = validCourse()
         files["Exercises/00-welcome/intro/exercise.toml"]! += "\nafter-note = \"x\"\n"
         let found = problems(files)
-        #expect(found.contains { $0.key == "expect.after-note" && $0.line == 12 })
+        #expect(found.contains { $0.key == "expect.after-note" && $0.line == 10 })
     }
 
     @Test("A TOML syntax error names the file and line")
@@ -316,13 +322,78 @@ extension CourseLoaderTests {
     func brokenExerciseAlone() throws {
         var files = validCourse()
         files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]?
-            .replacingOccurrences(of: "hints = ", with: "hintz = ")
+            .replacingOccurrences(of: "section = ", with: "sectoin = ")
         let course = try CourseLoader(files: InMemoryCourseFiles(files), strict: false).load()
         #expect(course.exercise(id: "intro") == nil)
         #expect(course.exercise(id: "main-actor-mode") != nil)
         #expect(course.brokenExercises.map(\.id) == ["intro"])
-        #expect(course.brokenExercises.first?.problems.contains { $0.key == "hintz" } == true)
+        #expect(course.brokenExercises.first?.problems.contains { $0.key == "sectoin" } == true)
         // Authoring still refuses the whole course.
         #expect(throws: CourseLoadError.self) { try CourseLoader(files: InMemoryCourseFiles(files)).load() }
+    }
+}
+
+extension CourseLoaderTests {
+    @Test("Verdict hints and the ladder load from the hint file outside the exercise's folder")
+    func guidanceLoads() throws {
+        let course = try CourseLoader(files: InMemoryCourseFiles(validCourse())).load()
+        let feed = try #require(course.exercise(id: "main-actor-mode"))
+        #expect(feed.hints == ["one", "two", "three"])
+        #expect(feed.verdictHints == [VerdictHint(diagnostic: "ActorIsolatedCall", text: "Mark the function nonisolated.")])
+        #expect(feed.guidancePath == "Lessons/Hints/01-single-threaded/main-actor-mode.toml")
+    }
+
+    @Test(
+        "Hint files are validated, and hints in the old place name the new one",
+        arguments: [
+            // (file to change, text to replace, replacement, file, key, words of the message)
+            (
+                "Exercises/00-welcome/intro/exercise.toml", "files = [", "hints = [\"a\", \"b\"]\nfiles = [",
+                "Exercises/00-welcome/intro/exercise.toml", "hints", "move them to Lessons/Hints/00-welcome/intro.toml as `ladder = …`"
+            ),
+            (
+                "Exercises/00-welcome/intro/exercise.toml", "files = [", "after = \"Done.\"\nfiles = [",
+                "Exercises/00-welcome/intro/exercise.toml", "after", "move them to Lessons/Hints/00-welcome/intro.toml as `after = …`"
+            ),
+            (
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "diagnostic = \"ActorIsolatedCall\"", "",
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", nil, "say when this hint applies"
+            ),
+            (
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "diagnostic = \"ActorIsolatedCall\"", "outcome = \"hung\"",
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "when #1.outcome", "must be one of \"compile-failed\""
+            ),
+            (
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "diagnostic = \"ActorIsolatedCall\"", "tests = [\"nowhere()\"]",
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "when #1.tests", "no test file of the exercise declares 'nowhere()'"
+            ),
+            (
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "\"ActorIsolatedCall\"", "\"#ActorIsolatedCall\"",
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "when #1.diagnostic", "without '#'"
+            ),
+            (
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "format = 1", "format = 7",
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "format", "update Actorlings"
+            ),
+            (
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "hint = \"Mark", "hint = \"Mark\"\ntext = \"",
+                "Lessons/Hints/01-single-threaded/main-actor-mode.toml", "when #1.text", "unknown key"
+            ),
+        ] as [(String, String, String, String, String?, String)])
+    func guidanceProblems(path: String, target: String, replacement: String, file: String, key: String?, words: String) throws {
+        var files = validCourse()
+        let original = try #require(files[path])
+        files[path] = original.replacingOccurrences(of: target, with: replacement)
+        #expect(files[path] != original)
+        let found = problems(files)
+        #expect(found.contains { $0.file == file && $0.key == key && $0.message.contains(words) }, "\(found)")
+    }
+
+    @Test("A missing hint file says where it goes and what it holds")
+    func guidanceMissing() {
+        var files = validCourse()
+        files["Lessons/Hints/00-welcome/intro.toml"] = nil
+        let found = problems(files)
+        #expect(found.contains { $0.file == "Lessons/Hints/00-welcome/intro.toml" && $0.message.contains("`ladder = [") && $0.line == nil })
     }
 }

@@ -7,6 +7,7 @@ public enum ArgumentParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var color = ColorChoice.auto
         var root: String?
+        var allDiagnostics = false
         var words: [String] = []
         var flags: Set<String> = []
         var index = 0
@@ -30,6 +31,8 @@ public enum ArgumentParser {
                 color = choice
             case _ where argument == "--root" || argument.hasPrefix("--root="):
                 root = try value(for: "--root")
+            case "--all-diagnostics":
+                allDiagnostics = true
             case "-h", "--help":
                 flags.insert("--help")
             case "--version", "-V":
@@ -51,7 +54,14 @@ public enum ArgumentParser {
             }
         }
         let command = try command(words: words, flags: flags)
-        return Invocation(command: command, color: color, root: root)
+        if allDiagnostics {
+            switch command {
+            case .check, .watch, .start, .help: break
+            default:
+                throw UsageError("--all-diagnostics applies to verdicts: use it with `check` or watch mode", command: words.first)
+            }
+        }
+        return Invocation(command: command, color: color, root: root, allDiagnostics: allDiagnostics)
     }
 
     private static func command(words: [String], flags: Set<String>) throws(UsageError) -> Command {

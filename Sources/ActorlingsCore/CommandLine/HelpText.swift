@@ -69,14 +69,18 @@ public enum HelpText {
 
               ID      an exercise id (see `actorlings list`); default: your current exercise
               --all   check every exercise in order
+              --all-diagnostics
+                      show every diagnostic, not only the first three (also for watch mode:
+                      `actorlings --all-diagnostics`)
 
             """
         case "hint":
             """
             actorlings hint [ID]
 
-            Shows the next hint for the exercise (default: your current one). Each hint is more
-            concrete than the last; all hints shown so far are repeated.
+            Shows the next hint for the exercise (default: your current one), chosen for what your
+            code does now: a hint written for your last check's error or failing test comes first,
+            then the general hints, each more concrete than the last; all shown so far are repeated.
 
             """
         case "lesson":

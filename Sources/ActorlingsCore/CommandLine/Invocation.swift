@@ -4,11 +4,14 @@ public struct Invocation: Sendable, Equatable {
     public var color: ColorChoice
     /// `--root PATH`: the checkout, when not found by walking up from the current directory.
     public var root: String?
+    /// `--all-diagnostics`: verdicts show every diagnostic, not only the first three.
+    public var allDiagnostics = false
 
-    public init(command: Command, color: ColorChoice = .auto, root: String? = nil) {
+    public init(command: Command, color: ColorChoice = .auto, root: String? = nil, allDiagnostics: Bool = false) {
         self.command = command
         self.color = color
         self.root = root
+        self.allDiagnostics = allDiagnostics
     }
 }
 

@@ -41,7 +41,7 @@ public struct Corpus: Sendable, Equatable {
         return [
             CourseProblem(
                 file: file, key: "after-pass",
-                message: "\(exercise.directory)/exercise.toml's `after` note names a trap, but no [[wrong]] entry has `after-pass = true`; "
+                message: "\(exercise.guidancePath)'s `after` note names a trap, but no [[wrong]] entry has `after-pass = true`; "
                     + "add the trap as a wrong fix, or reword the note")
         ]
     }

@@ -152,7 +152,10 @@ public struct Exercise: Sendable, Equatable {
     /// Constructs the shipped code uses and a passing answer must not (`allow-while-shipped`):
     /// tolerated in a learner file only while it is exactly as shipped.
     public var allowedWhileShipped: [String] = []
+    /// The hint ladder: hints about the exercise as a whole, each more concrete than the last.
     public var hints: [String]
+    /// Hints for particular verdicts (a diagnostic, a failing test, an outcome).
+    public var verdictHints: [VerdictHint] = []
     public var afterPass: String
     public var timeLimit: Duration
     /// How long one compiler run may take (`compile-time-limit`, default 180 s).
@@ -199,6 +202,11 @@ public struct Exercise: Sendable, Equatable {
         return onlyIn[constructID]?.contains(name) ?? false
     }
 
+    /// The hint file: `Lessons/Hints/<step folder>/<id>.toml`, outside the folder the learner edits.
+    public var guidancePath: String {
+        let step = directory.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        return ExerciseGuidance.path(stepDirectory: step, id: id)
+    }
     public var sourcesPath: String { directory + "/Sources" }
     public var testsPath: String { directory + "/Tests" }
     public var sourcePaths: [String] { files.map { sourcesPath + "/" + $0 } }

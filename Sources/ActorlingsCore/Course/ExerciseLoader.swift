@@ -19,6 +19,7 @@ struct ExerciseLoader {
     var directory: String { "Exercises/\(step.directoryName)/\(id)" }
     var solutionDirectory: String { "Solutions/\(step.directoryName)/\(id)" }
     var definitionPath: String { directory + "/exercise.toml" }
+    var guidancePath: String { ExerciseGuidance.path(stepDirectory: step.directoryName, id: id) }
 
     func load(problems: inout [CourseProblem]) -> Exercise? {
         let table: TOMLTable
@@ -52,8 +53,8 @@ struct ExerciseLoader {
         let forbid = reader.strings("forbid", required: false) ?? []
         let allow = reader.strings("allow", required: false) ?? []
         let allowWhileShipped = reader.strings("allow-while-shipped", required: false) ?? []
-        let hints = reader.strings("hints") ?? []
-        let after = reader.string("after")
+        let oldGuidance = ["hints", "after"].filter { table[$0] != nil }
+        oldGuidance.forEach { reader.accept($0) }
         let localTables = reader.tables("construct", required: false) ?? []
         let onlyInTable = reader.table("only-in", required: false)
         let settingsTable = reader.table("settings")
@@ -70,11 +71,12 @@ struct ExerciseLoader {
         if let points, points.value < 0 {
             reader.problem("points", "must not be negative")
         }
-        if table["hints"] != nil, hints.isEmpty {
-            reader.problem("hints", "give at least one hint (two or three, each more concrete than the last)")
-        }
-        for hint in hints where hint.allSatisfy(\.isWhitespace) {
-            reader.problem("hints", "a hint is empty")
+        for key in oldGuidance {
+            // Hints in the exercise's folder can be read by accident while the learner edits it.
+            reader.problem(
+                key,
+                "hints and the after-pass note no longer live in exercise.toml, which sits in the folder the learner edits; "
+                    + "move them to \(guidancePath) as `\(key == "hints" ? "ladder" : "after") = …` (see Documentation/CourseFormat.md)")
         }
         let local = CourseLoader.loadConstructs(localTables, file: definitionPath, problems: &problems)
         for construct in local where constructIDs.contains(construct.id) {
@@ -111,7 +113,9 @@ struct ExerciseLoader {
         let testFiles = checkFiles(
             fileNames, protected: protectedNames, lines: (table["files"]?.line, table["protected"]?.line), problems: &problems)
 
-        guard let title, let section, let after, let settings, let expected, !fileNames.isEmpty else {
+        let guidance = GuidanceLoader(files: files, path: guidancePath, testPaths: testFiles.map { directory + "/Tests/" + $0 })
+            .load(problems: &problems)
+        guard let title, let section, let guidance, let settings, let expected, !fileNames.isEmpty else {
             if table["files"] != nil, fileNames.isEmpty {
                 problems.append(CourseProblem(file: definitionPath, line: table["files"]?.line, key: "files", message: "list at least one file of Sources/"))
             }
@@ -124,10 +128,11 @@ struct ExerciseLoader {
         var exercise = Exercise(
             id: id, title: title, stepNumber: step.number, section: section, files: fileNames,
             testFiles: testFiles, settings: settings, expectedFailure: expected, forbidden: forbidden,
-            hints: hints, afterPass: after,
+            hints: guidance.ladder, afterPass: guidance.afterPass,
             timeLimit: .seconds(timeLimit?.value ?? Self.defaultTimeLimit), points: points?.value ?? 1,
             directory: directory, solutionDirectory: solutionDirectory, protectedFiles: protectedNames)
         exercise.constructs = local
+        exercise.verdictHints = guidance.verdictHints
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
         exercise.compileTimeLimit = .seconds(compileTimeLimit?.value ?? Self.defaultCompileTimeLimit)

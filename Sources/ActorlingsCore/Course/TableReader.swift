@@ -112,6 +112,11 @@ struct TableReader {
         return result
     }
 
+    /// Takes `key` as known without reading it: a key reported by a message of its own.
+    mutating func accept(_ key: String) {
+        used.insert(key)
+    }
+
     /// Reports every key nobody asked for, with a suggestion when it looks like a known one.
     mutating func reportUnknownKeys(hint: String? = nil) {
         for entry in table.entries where !used.contains(entry.key) {

@@ -25,6 +25,7 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
         var entry = exercises[verdict.exerciseID] ?? ExerciseProgress()
         entry.status = verdict.outcome.isPassed ? .passed : .failing
         entry.lastOutcome = verdict.outcome.kind
+        entry.lastVerdict = VerdictFacts(verdict)
         exercises[verdict.exerciseID] = entry
     }
 
@@ -51,11 +52,27 @@ public struct ExerciseProgress: Codable, Sendable, Equatable {
     public var status: Status
     public var lastOutcome: String?
     public var hintsShown: Int
+    /// What the last check said, so hints can follow the code as it is now. Absent in files
+    /// written before hints followed the verdict; optional, so the format is unchanged.
+    public var lastVerdict: VerdictFacts?
+    /// Indexes of the exercise's verdict hints already shown.
+    public var verdictHintsSeen: [Int]?
 
     public init(status: Status = .failing, lastOutcome: String? = nil, hintsShown: Int = 0) {
         self.status = status
         self.lastOutcome = lastOutcome
         self.hintsShown = hintsShown
+    }
+}
+
+extension ExerciseProgress {
+    /// What the learner has been shown of the exercise's hints.
+    public var hintState: HintChooser.State {
+        get { HintChooser.State(ladderShown: hintsShown, verdictHintsSeen: Set(verdictHintsSeen ?? [])) }
+        set {
+            hintsShown = newValue.ladderShown
+            verdictHintsSeen = newValue.verdictHintsSeen.isEmpty ? nil : newValue.verdictHintsSeen.sorted()
+        }
     }
 }
 

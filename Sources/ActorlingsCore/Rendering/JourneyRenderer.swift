@@ -12,7 +12,10 @@ public struct JourneyRenderer: Sendable {
     public func render(course: Course, progress: LearnerProgress) -> String {
         let exercises = course.exercises
         let passed = exercises.filter { progress.isPassed($0.id) }.count
-        let current = progress.currentExercise(in: course)?.id
+        // The exercise the learner is on, even once it passed (watch mode stays on it until `n`).
+        let current =
+            progress.current.flatMap(course.exercise(id:)).flatMap { course.isAvailable($0) ? $0.id : nil }
+            ?? progress.currentExercise(in: course)?.id
         var out: [String] = []
         out.append(palette.apply(.bold, "\(course.title) \(course.version)") + " — \(passed) of \(exercises.count) exercises passed")
         out.append(progressBar(done: passed, total: exercises.count))
@@ -33,7 +36,10 @@ public struct JourneyRenderer: Sendable {
                     mark = palette.apply(.dim, "·")
                 }
                 let padded = exercise.id.padded(to: idWidth)
-                out.append("  \(mark) \(exercise.id == current ? palette.apply(.bold, padded) : padded)\(palette.apply(.dim, exercise.title))")
+                let passedCurrent = exercise.id == current && progress.isPassed(exercise.id)
+                out.append(
+                    "  \(mark) \(exercise.id == current ? palette.apply(.bold, padded) : padded)\(palette.apply(.dim, exercise.title))"
+                        + (passedCurrent ? " " + palette.apply(.green, "✔ passed") : ""))
             }
         }
         out.append("")

@@ -5,8 +5,12 @@
 /// that says what to do next. Pure: source lines come from `sourceLines`.
 public struct VerdictRenderer: Sendable {
     public var palette: Palette
-    /// How many diagnostics to show in full; the rest are counted.
+    /// How many diagnostics to show in full; the rest are counted (`Int.max` shows them all).
     public var diagnosticLimit = 3
+    /// How to ask for all of them (`check --all-diagnostics`), named when some are left out.
+    public var allDiagnosticsAdvice: String?
+    /// The course, to choose a diagnostic's lesson link within the exercise's own step.
+    public var course: Course?
     /// In watch mode, advice names keys ("press h") rather than commands.
     public var inWatchMode = false
     /// How the learner runs the tool: `swift run actorlings` from a checkout, or `actorlings`
@@ -31,7 +35,8 @@ public struct VerdictRenderer: Sendable {
         case .passed(let count):
             out.append(palette.apply(.boldGreen, "✔ \(exercise.id) passed") + palette.apply(.dim, " (\(plural(count, "test")), \(seconds(verdict.duration)))"))
             out.append("")
-            out.append(contentsOf: indent(exercise.afterPass.trimmingTrailingWhitespace()).map { palette.apply(.italic, $0) })
+            let note = CommandQuoting.adapt(exercise.afterPass.trimmingTrailingWhitespace(), command: command)
+            out.append(contentsOf: indent(note).map { palette.apply(.italic, $0) })
             out.append("")
             if let next {
                 out.append(
@@ -161,28 +166,40 @@ public struct VerdictRenderer: Sendable {
         } else {
             out = [palette.apply(.boldRed, "✘ \(exercise.id) does not compile yet (\(counts.joined(separator: ", ")))")]
         }
+        let broken = TestBreakage.locations(in: diagnostics, exercise: exercise)
+        if !broken.isEmpty {
+            out.append("")
+            out += Self.renderTestBreakage(broken, palette: palette)
+        }
         // Errors first: a warning is rarely why the code does not compile.
         let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
         for diagnostic in ordered.prefix(diagnosticLimit) {
             out.append("")
-            out += renderDiagnostic(diagnostic)
+            out += renderDiagnostic(Self.mappedToTests(diagnostic, exercise: exercise), exercise: exercise)
         }
         if diagnostics.count > diagnosticLimit {
             out.append("")
-            out.append(palette.apply(.dim, "… and \(diagnostics.count - diagnosticLimit) more. Fix the first one first: the rest often follow from it."))
+            var more = "… and \(diagnostics.count - diagnosticLimit) more. Fix the first one first: the rest often follow from it."
+            if let allDiagnosticsAdvice { more += " To see them all: \(allDiagnosticsAdvice)." }
+            out.append(palette.apply(.dim, more))
         }
         out.append("")
-        out.append("Next: fix the first \(errors == 0 ? "warning" : "error") and save. Stuck? \(stuck(exercise))")
+        if !broken.isEmpty {
+            out.append("Next: put back the names, parameters and types the tests use, and save. Stuck? \(stuck(exercise))")
+        } else {
+            out.append("Next: fix the first \(errors == 0 ? "warning" : "error") and save. Stuck? \(stuck(exercise))")
+        }
         return out
     }
 
     /// One diagnostic in the style of rustc and swiftc's own excerpts: location, the source
     /// line with a caret under the column, then notes and the documentation link, all hung on
     /// a gutter as wide as the line number.
-    public func renderDiagnostic(_ diagnostic: Diagnostic) -> [String] {
+    public func renderDiagnostic(_ diagnostic: Diagnostic, exercise: Exercise? = nil) -> [String] {
         let style: Palette.Style = diagnostic.severity == .error ? .boldRed : .boldYellow
         let label = diagnostic.severity.rawValue + (diagnostic.swift6Check == true ? " in Swift 6 mode" : "") + ":"
-        var out = [palette.apply(style, label) + " " + palette.apply(.bold, diagnostic.displayMessage)]
+        // The tool's own diagnostics (a missing file) name commands; the compiler's never do.
+        var out = [palette.apply(style, label) + " " + palette.apply(.bold, CommandQuoting.adapt(diagnostic.displayMessage, command: command))]
         let gutter = String(repeating: " ", count: diagnostic.line.map { String($0).count } ?? 1)
         if let file = diagnostic.file, let line = diagnostic.line {
             out.append(gutter + palette.apply(.cyan, "--> ") + "\(file):\(line)" + (diagnostic.column.map { ":\($0)" } ?? ""))
@@ -190,14 +207,19 @@ public struct VerdictRenderer: Sendable {
         }
         for note in diagnostic.notes {
             var text = gutter + palette.apply(.cyan, " = note: ") + note.message
-            if let file = note.file, let line = note.line, file != diagnostic.file || line != diagnostic.line {
+            if let file = note.file, file.contains(TestBreakage.macroBufferMarker) {
+                // A macro's expansion is a temporary file the learner cannot open.
+                text += palette.apply(.dim, " (in the macro's expansion)")
+            } else if let file = note.file, let line = note.line, file != diagnostic.file || line != diagnostic.line {
                 text += palette.apply(.dim, " (\(Self.lastComponent(file)):\(line))")
             }
             out.append(text)
         }
         if let explanation = knowledge?.explanation(for: diagnostic) {
             out.append(gutter + palette.apply(.cyan, " = meaning: ") + explanation.summary)
-            if let lesson = explanation.lessonPath {
+            let lesson =
+                exercise.flatMap { exercise in course.map { LessonLink.choose(for: explanation, exercise: exercise, in: $0) } } ?? explanation.lessonPath
+            if let lesson {
                 out.append(gutter + palette.apply(.cyan, " = lesson: ") + lesson)
             }
         }
@@ -205,6 +227,37 @@ public struct VerdictRenderer: Sendable {
             out.append(gutter + palette.apply(.cyan, " = learn more: ") + palette.apply(.underline, url))
         }
         return out
+    }
+
+    /// The words for errors in the tests: what happened, where in the test files, what to do.
+    public static func renderTestBreakage(_ locations: [TestBreakage.Location], palette: Palette) -> [String] {
+        let count = locations.count == 1 ? "1 error is" : "\(locations.count) errors are"
+        var out = [
+            palette.apply(.boldYellow, "Your change broke what the tests expect:")
+                + " \(count) in the tests, which call the exercise's code as it was shipped."
+        ]
+        for location in locations.prefix(3) {
+            let inside = location.macro.map { " (inside #\($0))" } ?? ""
+            out.append("    \(location.file):\(location.line)\(inside): \(location.message)")
+        }
+        if locations.count > 3 { out.append("    … and \(locations.count - 3) more in the tests.") }
+        out.append("  Keep the exercise's API — the names, parameters and types the tests call — and change what happens")
+        out.append("  inside it. The test line shows what it expects.")
+        return out
+    }
+
+    /// A diagnostic inside a Swift Testing macro's expansion, shown at the test line that uses
+    /// the macro: the expansion's temporary file means nothing to the learner.
+    static func mappedToTests(_ diagnostic: Diagnostic, exercise: Exercise) -> Diagnostic {
+        guard let file = diagnostic.file, file.contains(TestBreakage.macroBufferMarker),
+            let location = TestBreakage.location(of: diagnostic, exercise: exercise)
+        else { return diagnostic }
+        var mapped = diagnostic
+        mapped.file = location.file
+        mapped.line = location.line
+        mapped.column = location.column
+        mapped.notes.removeAll { $0.identifier == "in_macro_expansion" && $0.file == location.file && $0.line == location.line }
+        return mapped
     }
 
     private func excerpt(file: String, line: Int, column: Int?, gutter: String) -> [String] {

@@ -189,8 +189,13 @@ public struct CourseVerifier: Sendable {
         if exercise.hints.count < 2 {
             problems.append(
                 Finding(
-                    subject: exercise.directory + "/exercise.toml",
-                    message: "give two or three hints, each more concrete than the last (found \(exercise.hints.count))"))
+                    subject: exercise.guidancePath,
+                    message: "give two or three hints in `ladder`, each more concrete than the last (found \(exercise.hints.count))"))
+        }
+        let read = { (path: String) in (try? String(contentsOfFile: "\(checker.root)/\(path)", encoding: .utf8)) ?? "" }
+        let shippedFiles = (exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths).map(read)
+        for problem in AfterNoteReview.problems(in: exercise.afterPass, solution: exercise.solutionPaths.map(read), shipped: shippedFiles) {
+            problems.append(Finding(subject: exercise.guidancePath, message: "`after` " + problem))
         }
         return .exercise(id: exercise.id, shipped: shipped, solution: solution, problems: problems)
     }
