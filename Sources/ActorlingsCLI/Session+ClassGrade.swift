@@ -38,14 +38,14 @@ extension Session {
             console.writeError(palette.apply(.boldRed, "error: ") + "none of the \(options.submissions.count) submission(s) could be graded\n")
             return .failure
         }
-        console.write("Grading \(jobs.count) submission(s) × \(counted.count) exercise(s) on \(options.jobs ?? Self.cores) job(s)…\n")
+        console.write("Grading \(jobs.count) submission(s) × \(counted.count) exercise(s) on \(options.jobs ?? Self.gradingJobs) job(s)…\n")
 
         // 2. All checks, student-major, so later students reuse the first student's compiled tests.
         let clock = ContinuousClock()
         let start = clock.now
         let work = jobs.indices.flatMap { student in counted.indices.map { (student, $0) } }
         let allJobs = jobs
-        let graded = try await BoundedTasks.map(work.count, jobs: options.jobs ?? Self.cores) { index in
+        let graded = try await BoundedTasks.map(work.count, jobs: options.jobs ?? Self.gradingJobs) { index in
             let (student, exercise) = work[index]
             return try await Self.grade(counted[exercise], of: allJobs[student].job, with: checker)
         }

@@ -55,7 +55,7 @@ extension Session {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let files = LocalCourseFiles(root: root)
-        var graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.cores) { index in
+        var graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs) { index in
             let exercise = counted[index]
             let verdict = try await Self.check(exercise, with: checker, sourceDirectory: nil, buildDirectory: "\(scratch)/\(exercise.id)")
             let learner = exercise.sourcePaths.map { path -> String? in if case .text(let text) = files.read(path) { text } else { nil } }
@@ -90,7 +90,7 @@ extension Session {
             student.repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         }
         let job = SubmissionJob(submission: submission, staging: scratch + "/staging", build: scratch + "/build", student: student)
-        let graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.cores) { index in
+        let graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs) { index in
             try await Self.grade(counted[index], of: job, with: checker)
         }
         return job.report(
@@ -99,6 +99,9 @@ extension Session {
     }
 
     static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Checks at once when grading: one more than the cores, because a check also waits (a test
+    /// run that sleeps, a process starting) and the extra check fills those gaps.
+    static var gradingJobs: Int { cores + 1 }
 
     /// One exercise of a submission: its learner files staged next to the course's other files,
     /// checked against the course's tests and settings, staged paths shown as the learner's.

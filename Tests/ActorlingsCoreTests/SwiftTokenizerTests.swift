@@ -198,3 +198,33 @@ struct SwiftTokenizerTests {
         }
     }
 }
+
+@Suite("Normalized code")
+struct NormalizedCodeTests {
+    @Test(
+        "Comments and the amount of white space change nothing",
+        arguments: [
+            ("let a = 1 // one\nlet b = 2", "let a = 1\nlet b = 2"),
+            ("// Solved by student 7.\nfunc f() {}", "\nfunc f() {}"),
+            ("let x = /* inline */ 3", "let x = 3"),
+            ("let x =\t\t3   +  4", "let x = 3 + 4"),
+            ("f(a,\n\n\n   b)", "f(a,\nb)"),
+            ("let s = \"a  // not a comment\"", "let s = \"a  // not a comment\""),
+            ("/* a\nb */let y = 1", "\nlet y = 1"),
+        ])
+    func same(source: String, normalized: String) {
+        #expect(SwiftTokenizer.normalizedCode(in: source) == normalized)
+    }
+
+    @Test(
+        "Gaps the compiler reads stay different",
+        arguments: [
+            ("let y = x -1", "let y = x - 1"),
+            ("a\nb", "a b"),
+            ("let s = \"a b\"", "let s = \"a  b\""),
+            ("let r = x!", "let r = x !"),
+        ])
+    func different(first: String, second: String) {
+        #expect(SwiftTokenizer.normalizedCode(in: first) != SwiftTokenizer.normalizedCode(in: second))
+    }
+}

@@ -148,7 +148,7 @@ public enum HelpText {
               --output FILE   write the report there (the text summary still goes to the terminal)
               --report F=FILE write another format from the same run too (repeatable), e.g. junit=grade.xml
               --min-score P   exit 0 when at least P percent of the points are earned
-              --jobs N        check N exercises at once (default: the number of cores)
+              --jobs N        check N exercises at once (default: one more than the cores)
               --test-cache DIR  keep compiled tests in DIR and reuse them (content-addressed)
 
             Exit code 0 when everything counted passes (or the score reaches --min-score), 1 otherwise,
@@ -173,7 +173,7 @@ public enum HelpText {
 
             `class grade`, run in a trusted checkout of the course, grades every submission (a
             folder, a git repository or URL, or a git bundle, cloned first) as `grade --submission`
-            does, N exercise checks at a time (default: the number of cores), sharing compiled
+            does, N exercise checks at a time (default: one more than the cores), sharing compiled
             tests between students whose exercise interface is the same. It writes one JSON report
             per student, class.html and class.csv to DIR (default: grades) and prints the summary.
             A submission that cannot be graded is named with the reason; the others still are.

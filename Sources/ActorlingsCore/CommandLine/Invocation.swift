@@ -84,7 +84,7 @@ public struct GradeOptions: Sendable, Equatable {
     public var extraReports: [(format: GradeReportFormat, path: String)] = []
     /// `--submission PATH`: grade that checkout's learner files against this (trusted) course.
     public var submission: String?
-    /// How many exercises to check at once (default: the number of cores).
+    /// How many exercises to check at once (default: one more than the cores).
     public var jobs: Int?
     /// A folder of compiled test objects shared between runs (content-addressed).
     public var testCache: String?
@@ -111,7 +111,7 @@ public struct ClassGradeOptions: Sendable, Equatable {
     public var submissions: [String]
     /// Where the per-student JSON reports and the class summary go.
     public var outputDirectory: String
-    /// How many exercises to check at once, across all students (default: the number of cores).
+    /// How many exercises to check at once, across all students (default: one more than the cores).
     public var jobs: Int?
 
     public init(submissions: [String], outputDirectory: String = "grades", jobs: Int? = nil) {

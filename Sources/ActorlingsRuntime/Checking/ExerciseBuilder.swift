@@ -108,6 +108,9 @@ public struct ExerciseBuilder: Sendable {
 
     /// Runs `swiftc` invocations, planning each shape of invocation with the driver only once.
     public let planner: DriverPlanner
+    /// What this process's screens found clean (see `screen`), kept in memory only: the exact
+    /// text, no hash a submission could be made to collide with.
+    let cleanScreens = CleanScreens()
 
     public init(toolchain: Toolchain, environment: [String: String]) {
         self.toolchain = toolchain
@@ -270,6 +273,18 @@ public struct ExerciseBuilder: Sendable {
     /// Forbidden constructs in the compiler's view of the learner's files (`swiftc -dump-ast`).
     private func screen(_ request: BuildRequest, common: [String]) async throws -> [ForbiddenFinding]? {
         guard let screen = request.screen, screen.finder.needsCompilerView else { return nil }
+        // Code this process already found clean — the same files, as the compiler reads them,
+        // with the same settings and constructs — is clean again: most of a class has the shipped
+        // code in the exercises it has not reached, and many answers are alike.
+        var key = ([toolchain.version.description, request.moduleName] + common + screen.finder.constructs.map(\.id)).joined(separator: "\u{0}")
+        for source in request.sources {
+            guard let text = try? String(contentsOfFile: source, encoding: .utf8) else {
+                key = ""
+                break
+            }
+            key += "\u{0}\u{0}" + URL(fileURLWithPath: source).lastPathComponent + "\u{0}" + SwiftTokenizer.normalizedCode(in: text)
+        }
+        if !key.isEmpty, await cleanScreens.contains(key) { return [] }
         // `-j1`: with several files the dump goes to standard error, one frontend job after another.
         let result = try await swiftc(
             common + ["-module-name", request.moduleName, "-dump-ast", "-j1"] + request.sources, outputLimit: Self.astDumpLimit)
@@ -277,7 +292,10 @@ public struct ExerciseBuilder: Sendable {
             throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
         }
         let view = CompilerView(astDump: result.output, moduleName: request.moduleName)
-        return screen.kept(screen.finder.findings(in: screen.sources, view: view))
+        let findings = screen.finder.findings(in: screen.sources, view: view)
+        // Only a clean result is kept: findings carry line numbers, which comments move.
+        if findings.isEmpty, !key.isEmpty, case .exited(0) = result.termination { await cleanScreens.insert(key) }
+        return screen.kept(findings)
     }
 
     /// The dump of an 80-line exercise is about 400 kB; far past that is not an exercise.
@@ -493,6 +511,14 @@ public struct ExerciseBuilder: Sendable {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
     }
+}
+
+/// Keys of screens that found nothing.
+actor CleanScreens {
+    private var keys: Set<String> = []
+
+    func contains(_ key: String) -> Bool { keys.contains(key) }
+    func insert(_ key: String) { keys.insert(key) }
 }
 
 /// The engine could not check the code for a reason that is not the learner's mistake.
