@@ -83,6 +83,14 @@ public struct GradeReport: Codable, Sendable, Equatable {
     }
 
     public var allPassed: Bool { totals.passed == totals.exercises }
+
+    /// Marks the exercises a learner's progress records as skipped; points and totals stay as
+    /// the checks made them.
+    public mutating func markSkipped(_ progress: LearnerProgress) {
+        for index in exercises.indices where progress.isSkipped(exercises[index].id) {
+            exercises[index].skipped = true
+        }
+    }
 }
 
 /// One exercise's grade.
@@ -125,6 +133,9 @@ public struct GradedExercise: Codable, Sendable, Equatable {
     public var problems: [Problem]
     /// Things an instructor should look at that do not change the grade, e.g. `copied-solution`.
     public var flags: [String]
+    /// True when the learner's progress file records a deliberate skip; absent otherwise. The
+    /// learner can write that file, so this is information and never changes a score.
+    public var skipped: Bool?
 
     public init(exercise: Exercise, verdict: Verdict, copiedSolution: Bool) {
         id = exercise.id
