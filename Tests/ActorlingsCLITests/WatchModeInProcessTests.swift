@@ -138,3 +138,38 @@ enum LearnerProgressFile {
         try ProgressDecoding.encode(progress).write(to: URL(fileURLWithPath: course + "/.actorlings/progress.json"))
     }
 }
+
+@Suite("Working alongside watch mode")
+struct WatchModeSharingTests {
+    @Test("check, solution and reset in a second terminal work while watch mode runs, and watch mode sees the reset")
+    func secondTerminal() async throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        try await onOwnThread { try commitAsShipped(course) }
+        let terminal = ScriptedTerminal(width: 80, height: 40)
+        let run = Task {
+            await Actorlings.run(
+                arguments: ["watch", "--color", "never"], environment: ProcessInfo.processInfo.environment, currentDirectory: course,
+                console: terminal)
+        }
+        var seen = try await terminal.waitForScreen(containing: "passing passed")
+
+        let check = try await runActorlings(["check", "compile-error"], in: course)
+        #expect(check.status == 1, "a verdict, not a refusal: \(check.errors)")
+        let solution = try await runActorlings(["solution", "passing"], in: course)
+        #expect(solution.status == 0, "\(solution.errors)")
+        #expect(solution.output.contains("Yours (-) against the reference"))
+
+        let source = course + "/Exercises/00-basics/passing/Sources/Code.swift"
+        try "func add(_ a: Int, _ b: Int) -> Int {\n    a +\n}\n".write(toFile: source, atomically: true, encoding: .utf8)
+        seen = try await terminal.waitForScreen(containing: "passing does not compile yet", after: seen)
+        let reset = try await runActorlings(["reset", "passing", "--yes"], in: course)
+        #expect(reset.status == 0, "\(reset.errors)")
+        seen = try await terminal.waitForScreen(containing: "passing passed", after: seen)
+
+        terminal.press("q")
+        #expect(await run.value == .success)
+        // The second terminal's check is in the progress watch mode kept writing.
+        let progress = try String(contentsOfFile: course + "/.actorlings/progress.json", encoding: .utf8)
+        #expect(progress.contains("\"compile-error\""))
+    }
+}
