@@ -21,8 +21,9 @@ public protocol Console: Sendable {
     /// The terminal's rows.
     var height: Int { get }
     /// Shows `text` in a pager that owns the terminal until the learner quits it; false when no
-    /// pager ran (the caller prints the text instead).
-    func page(_ text: String) async -> Bool
+    /// pager ran (the caller prints the text instead). With `staysOpen` a text shorter than the
+    /// screen does not end the pager at once.
+    func page(_ text: String, staysOpen: Bool) async -> Bool
     /// Single key presses, as bytes, for as long as the stream is iterated.
     func keys() -> AsyncStream<UInt8>
     /// An element each time the terminal changes size.
@@ -41,7 +42,11 @@ extension Console {
         return lines.joined(separator: "\n")
     }
 
-    public func page(_ text: String) async -> Bool { false }
+    public func page(_ text: String, staysOpen: Bool) async -> Bool { false }
+
+    public func page(_ text: String) async -> Bool {
+        await page(text, staysOpen: false)
+    }
 
     public func keys() -> AsyncStream<UInt8> {
         AsyncStream { $0.finish() }
@@ -97,8 +102,8 @@ public final class StandardConsole: Console {
         await Terminal.readToEnd()
     }
 
-    public func page(_ text: String) async -> Bool {
-        await Pager.show(text, environment: environment)
+    public func page(_ text: String, staysOpen: Bool) async -> Bool {
+        await Pager.show(text, environment: environment, staysOpen: staysOpen)
     }
 
     public func keys() -> AsyncStream<UInt8> {

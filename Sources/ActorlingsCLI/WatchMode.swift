@@ -190,7 +190,8 @@ struct WatchMode {
     }
 
     /// The lesson section in the pager, which owns the terminal until the learner quits it; the
-    /// key reader pauses meanwhile, so that it does not take the pager's keys.
+    /// key reader pauses meanwhile, so that it does not take the pager's keys. The pager stays
+    /// open on a short text too: one that quit at once would show it only until the redraw.
     private mutating func showLesson() async {
         guard let text = try? session.lessonText(exercise.id) else {
             note = "This exercise's lesson can't be read."
@@ -201,7 +202,7 @@ struct WatchMode {
         keysTask?.cancel()
         keysTask = nil
         console.setSingleKeyInput(false)
-        let paged = await console.page(rendered)
+        let paged = await console.page(rendered, staysOpen: true)
         console.setSingleKeyInput(true)
         listenToKeys()
         note = paged ? nil : rendered

@@ -33,7 +33,7 @@ final class InteractiveShell: Sendable {
         environment["TERM"] = "xterm"
         environment["PS1"] = "$ "
         environment["LANG"] = "C.UTF-8"
-        environment["PATH"] = URL(fileURLWithPath: TestPaths.binary).deletingLastPathComponent().path + ":/usr/bin:/bin"
+        environment["PATH"] = URL(fileURLWithPath: TestPaths.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         for name in ["PAGER", "LESS", "COLUMNS", "LINES", "NO_COLOR"] { environment[name] = nil }
         environment.merge(extra) { $1 }
         process.environment = environment

@@ -85,3 +85,49 @@ private func scanProcesses(named name: String, in directory: String) -> [SeenPro
         return SeenProcess(pid: pid, state: String(fields[0]), foreground: fields[2] == fields[5])
     }
 }
+
+@Suite("Watch mode under a job-control shell", .enabled(if: interactiveShellAvailable, "needs util-linux `script` and bash"))
+struct WatchModeJobControlTests {
+    @Test("s shows the lesson in the pager and q comes back; a resize redraws; n twice skips; q returns to the shell")
+    func session() async throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        let shell = try InteractiveShell(in: course, rows: 16, columns: 80)
+        defer { shell.close() }
+        try shell.type("actorlings watch; echo EXIT-watch=$?\n")
+        var mark = try await shell.screen.wait(for: "passing passed")
+        mark = try await shell.screen.wait(for: "q quit", after: mark)
+
+        try shell.type("s")
+        mark = try await shell.screen.wait(for: "Swift adds integers", after: mark)
+        let pager = try #require(await processes(named: "less", in: course).first, "less is not running")
+        #expect(pager.state != "T" && pager.foreground)
+        try shell.type("q")
+        mark = try await shell.screen.wait(for: "q quit", after: mark)
+
+        // The terminal shrinks: the kernel sends SIGWINCH to its foreground group.
+        let tool = try #require(await processes(named: "actorlings", in: course).first)
+        let terminal = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(tool.pid)/fd/0")
+        let clears = shell.screen.contents.components(separatedBy: "\u{1B}[2J").count
+        try await onOwnThread {
+            let stty = Process()
+            stty.executableURL = URL(fileURLWithPath: "/bin/stty")
+            stty.arguments = ["-F", terminal, "cols", "40", "rows", "20"]
+            try stty.run()
+            stty.waitUntilExit()
+        }
+        mark = try await shell.screen.wait(for: "q quit", after: mark)
+        #expect(shell.screen.contents.components(separatedBy: "\u{1B}[2J").count > clears, "the resize redrew the screen")
+
+        try shell.type("n")
+        mark = try await shell.screen.wait(for: "compile-error does not compile yet", after: mark)
+        try shell.type("n")
+        mark = try await shell.screen.wait(for: "has not passed yet.", after: mark)
+        try shell.type("n")
+        mark = try await shell.screen.wait(for: "failing-test", after: mark)
+        try shell.type("q")
+        let (status, _) = try await shell.status(marker: "EXIT-watch=", after: mark)
+        #expect(status == 0)
+        let progress = try String(contentsOfFile: course + "/.actorlings/progress.json", encoding: .utf8)
+        #expect(progress.contains("\"status\" : \"skipped\""))
+    }
+}

@@ -23,8 +23,11 @@ public enum Pager {
     /// calling task ends the pager (SIGTERM to its group) and gives the terminal back.
     ///
     /// - Parameter terminal: the descriptor of the terminal the pager draws on.
-    public static func show(_ text: String, environment: [String: String], terminal: Int32 = 0) async -> Bool {
-        let command = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultCommand
+    /// - Parameter staysOpen: keep `less` open on a text shorter than the screen (`-+F` undoes the
+    ///   `F` of `LESS=FRX`), for a caller that redraws the screen as soon as the pager ends.
+    public static func show(_ text: String, environment: [String: String], staysOpen: Bool = false, terminal: Int32 = 0) async -> Bool {
+        let chosen = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultCommand
+        let command = staysOpen && chosen == defaultCommand ? chosen + " -+F" : chosen
         var pagerEnvironment = environment
         pagerEnvironment["LESS"] = pagerEnvironment["LESS"] ?? "FRX"
         let finalEnvironment = pagerEnvironment
