@@ -98,10 +98,13 @@ extension Session {
     }
 
     /// The progress a checkout records, read without changing anything there (a damaged or
-    /// newer file counts as none): under `--submission` it is the student's to write.
+    /// newer file counts as none): under `--submission` it is the student's to write, so only a
+    /// regular file of a progress file's size is read — a link to `/dev/zero` is not.
     func recordedProgress(of checkout: String) -> LearnerProgress {
         let path = ProgressStore(root: checkout).path
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= ProgressStore.sizeLimit,
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? Int, size <= ProgressStore.sizeLimit,
             let data = FileManager.default.contents(atPath: path), case .decoded(let progress) = ProgressDecoding.decode(data)
         else { return LearnerProgress() }
         return progress

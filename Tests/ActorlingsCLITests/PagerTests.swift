@@ -94,7 +94,7 @@ struct WatchModeJobControlTests {
         let shell = try InteractiveShell(in: course, rows: 16, columns: 80)
         defer { shell.close() }
         try shell.type("actorlings watch; echo EXIT-watch=$?\n")
-        var mark = try await shell.screen.wait(for: "passing passed")
+        var mark = try await shell.screen.wait(for: "passing passed", seconds: 180)
         mark = try await shell.screen.wait(for: "q quit", after: mark)
 
         try shell.type("s")

@@ -53,9 +53,10 @@ final class ScriptedTerminal: Console {
     }
 
     /// Waits (bounded) until a screen drawn after the first `count` ones contains `needle`;
-    /// returns how many screens there are then.
+    /// returns how many screens there are then. The bound is generous: a first check compiles
+    /// the exercise and its tests, which takes minutes on a loaded 2-core machine.
     @discardableResult
-    func waitForScreen(containing needle: String, after count: Int = 0, seconds: Double = 60) async throws -> Int {
+    func waitForScreen(containing needle: String, after count: Int = 0, seconds: Double = 180) async throws -> Int {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(seconds)
         while clock.now < end {
