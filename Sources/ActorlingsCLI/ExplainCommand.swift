@@ -16,13 +16,13 @@ struct ExplainCommand {
         guard let knowledge = loadKnowledge() else { return .toolFailure }
         var input = text
         if input == nil {
-            guard !Terminal.isTerminal(0) else {
+            guard !console.inputIsTerminal else {
                 console.writeError(
                     "error: paste a diagnostic, e.g. `actorlings explain \"error: sending 'x' risks causing data races\"`, or pipe a build log into `actorlings explain`\n"
                 )
                 return .usage
             }
-            input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            input = await console.readToEnd()
         }
         let results = knowledge.explanations(forText: input ?? "")
         let renderer = ExplanationRenderer(palette: palette, width: min(console.width, 100))

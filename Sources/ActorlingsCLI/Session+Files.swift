@@ -8,9 +8,8 @@ extension Session {
         let text = try lessonText(target)
         let rendered = TerminalMarkdownRenderer(palette: palette, width: min(console.width, 100))
             .render(MarkdownDocument(parsing: text))
-        let rows = Terminal.size()?.rows ?? 24
         let lines = rendered.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
-        if console.isInteractive, lines > rows, Pager.show(rendered, environment: environment) {
+        if console.isInteractive, lines > console.height, await console.page(rendered) {
             return .success
         }
         console.write(rendered)
@@ -66,7 +65,7 @@ extension Session {
                 throw UsageError("reset replaces your code in \(exercise.directory); run it in a terminal to confirm, or add --yes")
             }
             console.write("Restore \(changed.count) file(s) of \(exercise.id) as shipped? Your version is backed up first. [y/N] ")
-            guard let answer = console.readLine()?.lowercased(), answer == "y" || answer == "yes" else {
+            guard let answer = await console.readLine()?.lowercased(), answer == "y" || answer == "yes" else {
                 console.write("Nothing changed.\n")
                 return .success
             }

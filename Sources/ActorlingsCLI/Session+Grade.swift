@@ -10,13 +10,14 @@ import Foundation
 extension Session {
     func grade(_ options: GradeOptions) async throws -> ExitCode {
         let counted = try countedExercises(options)
-        let report: GradeReport
+        var report: GradeReport
         do {
             if let path = options.submission {
                 report = try await gradeSubmission(path, exercises: counted, options: options)
             } else {
                 report = try await gradeInPlace(counted, options: options)
             }
+            report.markSkipped(recordedProgress(of: options.submission.map(absolutePath) ?? root))
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -96,6 +97,19 @@ extension Session {
         return job.report(
             graded, course: course, toolchain: checker.builder.toolchain.version.description,
             flags: submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root))
+    }
+
+    /// The progress a checkout records, read without changing anything there (a damaged or
+    /// newer file counts as none): under `--submission` it is the student's to write, so only a
+    /// regular file of a progress file's size is read — a link to `/dev/zero` is not.
+    func recordedProgress(of checkout: String) -> LearnerProgress {
+        let path = ProgressStore(root: checkout).path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? Int, size <= ProgressStore.sizeLimit,
+            let data = FileManager.default.contents(atPath: path), case .decoded(let progress) = ProgressDecoding.decode(data)
+        else { return LearnerProgress() }
+        return progress
     }
 
     static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -13,6 +13,8 @@ extension Session {
             console.write("  Run `\(command)` in a terminal to check it on every save, or `\(command) check \(current.id)`.\n")
         } else if let message = pacingMessage() {
             console.write("\n" + message + "\n")
+        } else if let skipped = course.availableExercises.first(where: { progress.isSkipped($0.id) }) {
+            console.write("\nEvery other exercise has passed; you skipped \(skipped.id). `\(command) check \(skipped.id)` when you come back to it.\n")
         } else {
             console.write("\nEvery exercise has passed. Congratulations!\n")
         }

@@ -87,8 +87,9 @@ struct Session: Sendable {
         case .grade(let options) where options.submission != nil:
             // Grading another checkout reads this one and writes nothing in it.
             lock = nil
-        case .start where console.isInteractive, .watch, .check, .reset, .solution, .grade, .devCheck, .devGenerate, .update:
-            lock = try CheckoutLock.acquire(root: root, command: Self.name(of: command))
+        case .check, .reset, .solution, .grade, .devCheck, .devGenerate, .update:
+            // Watch mode is not among them: it takes the lock for each check (`WatchMode`).
+            lock = try await CheckoutLock.acquire(root: root, command: Self.name(of: command), waiting: CheckoutLock.wait(environment: environment))
         default:
             lock = nil
         }

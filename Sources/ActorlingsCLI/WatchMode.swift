@@ -4,16 +4,22 @@ import Foundation
 
 /// The interactive loop: check the current exercise on every save and react to single keys.
 ///
-/// Everything that happens — a key, a save, a finished check, a signal — arrives as one
+/// Everything that happens — a key, a save, a finished check, a resize, a signal — arrives as one
 /// `Event` on one stream, and this loop is the only code that changes the state, so there is
 /// no shared mutable state to protect. A save while a check runs cancels that check (its
-/// processes are killed) and starts a new one.
+/// processes are killed) and starts a new one. All terminal input and output goes through the
+/// session's `Console`, so the loop runs in tests with scripted keys as well as in a terminal.
+///
+/// Watch mode holds the checkout's lock only while a check runs, and reads progress afresh
+/// before changing it: `check`, `reset` and `solution` in another terminal work alongside it,
+/// and a reset is seen as a save.
 struct WatchMode {
     enum Event: Sendable {
         case key(UInt8)
         case changed
-        case checked(Verdict, generation: Int)
+        case checked(Verdict, LearnerProgress, generation: Int)
         case checkFailed(String, generation: Int)
+        case resized
         case signal(Int32)
     }
 
@@ -22,6 +28,9 @@ struct WatchMode {
     /// without adding much to save→verdict.
     static let debounce: Duration = .milliseconds(30)
 
+    static let keysLine = "h hint · a all diagnostics · l list · s lesson · r re-run · n next · q quit"
+
+    /// Reloaded when pacing may have moved (`classroom.toml`): after a pass, and on `l` and `n`.
     private(set) var session: Session
     let checker: ExerciseChecker
 
@@ -29,9 +38,16 @@ struct WatchMode {
     private let writable: Bool
     private var exercise: Exercise
     private var verdict: Verdict?
-    private var message: String?
+    /// What the last key asked for (hints, the list); a new verdict replaces it.
+    private var note: String?
+    /// Set by `n` on an exercise that has not passed: a second `n` skips it.
+    private var skipOffered = false
+    /// `a` shows every diagnostic of the verdict, not only the first few.
+    private var allDiagnostics = false
     private var generation = 0
+    private var checking = false
     private var checkTask: Task<Void, Never>?
+    private var keysTask: Task<Void, Never>?
     private var watcher: FileWatcher?
     private var watchTask: Task<Void, Never>?
     private let continuation: AsyncStream<Event>.Continuation
@@ -46,27 +62,31 @@ struct WatchMode {
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
     }
 
+    private var console: any Console { session.console }
+
     mutating func run() async throws -> ExitCode {
-        let rawMode = Terminal.RawMode()
-        try? rawMode.enable()
+        console.setSingleKeyInput(true)
         defer {
-            rawMode.restore()
-            Terminal.write("\n")
+            console.setSingleKeyInput(false)
+            console.write("\n")
         }
         let continuation = continuation
-        let keys = Task {
-            for await key in Terminal.keys() { continuation.yield(.key(key)) }
+        let resizes = console.resizes()
+        let resizeTask = Task {
+            for await _ in resizes { continuation.yield(.resized) }
         }
         let signals = Task {
             for await signal in SignalWatcher.signals([SIGINT, SIGTERM, SIGHUP]) { continuation.yield(.signal(signal)) }
         }
         defer {
-            keys.cancel()
+            keysTask?.cancel()
+            resizeTask.cancel()
             signals.cancel()
             checkTask?.cancel()
             watchTask?.cancel()
             watcher?.stop()
         }
+        listenToKeys()
         try startWatching()
         startCheck()
         for await event in events {
@@ -76,75 +96,135 @@ struct WatchMode {
                 return .interrupted
             case .changed:
                 startCheck()
-            case .checked(let result, let generation) where generation == self.generation:
+            case .resized:
+                redraw()
+            case .checked(let result, let recorded, let generation) where generation == self.generation:
+                checking = false
                 verdict = result
+                progress = recorded
+                note = nil
                 // A pass shows what comes next: pacing may have moved since watch mode started.
                 if result.outcome.isPassed { session = session.reloadingPacing() }
-                progress.record(result)
-                session.save(progress, writable: writable)
                 redraw()
             case .checkFailed(let reason, let generation) where generation == self.generation:
-                message = "Actorlings could not check this exercise: \(reason)"
+                checking = false
+                note = "Actorlings could not check this exercise: \(reason)"
                 redraw()
             case .checked, .checkFailed:
                 continue
             case .key(let key):
-                if let code = try handle(key) { return code }
+                if let code = try await handle(key) { return code }
             }
         }
         return .success
     }
 
+    private mutating func listenToKeys() {
+        let keys = console.keys()
+        let continuation = continuation
+        keysTask = Task {
+            for await key in keys { continuation.yield(.key(key)) }
+        }
+    }
+
     /// Returns an exit code when the key ends watch mode.
-    private mutating func handle(_ key: UInt8) throws -> ExitCode? {
-        switch Character(UnicodeScalar(key)) {
+    private mutating func handle(_ key: UInt8) async throws -> ExitCode? {
+        let character = Character(UnicodeScalar(key))
+        let offered = skipOffered
+        skipOffered = false
+        switch character {
         case "q", "Q", "\u{4}":
             return .success
         case "h", "H":
-            var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
-            entry.hintsShown = min(exercise.hints.count, entry.hintsShown + 1)
-            progress.exercises[exercise.id] = entry
-            session.save(progress, writable: writable)
-            message = session.renderHints(exercise, shown: entry.hintsShown)
+            // Chosen for the verdict on screen: a hint written for this error comes first.
+            var hint = ""
+            let (exercise, verdict, session) = (exercise, verdict, session)
+            updateProgress { progress in
+                hint = session.nextHint(for: exercise, progress: &progress, verdict: verdict, inWatchMode: true)
+            }
+            note = hint
+            redraw()
+        case "a", "A":
+            allDiagnostics.toggle()
             redraw()
         case "l", "L":
             session = session.reloadingPacing()
-            message = JourneyRenderer(palette: session.palette, width: session.console.width).render(course: session.course, progress: progress)
+            progress = session.progressStore.load().progress
+            note = JourneyRenderer(palette: session.palette, width: console.width).render(course: session.course, progress: progress)
             redraw()
         case "s", "S":
-            message = (try? session.lessonText(exercise.id)).map {
-                TerminalMarkdownRenderer(palette: session.palette, width: min(session.console.width, 100)).render(MarkdownDocument(parsing: $0))
-            }
-            redraw()
+            await showLesson()
         case "r", "R":
-            message = nil
+            note = nil
             startCheck()
         case "n", "N":
-            session = session.reloadingPacing()
-            guard progress.isPassed(exercise.id) else {
-                message = "Finish \(exercise.id) first: it moves on once it passes."
-                redraw()
-                return nil
-            }
-            guard let next = session.nextExercise(after: exercise) else {
-                message = session.pacingMessage() ?? "That was the last exercise. Congratulations!"
-                redraw()
-                return nil
-            }
-            exercise = next
-            progress.current = next.id
-            session.save(progress, writable: writable)
-            verdict = nil
-            message = nil
-            try startWatching()
-            startCheck()
+            try next(skipping: offered)
         case "\r", "\n", " ":
-            message = nil
+            note = nil
             redraw()
         default:
-            break
+            redraw()
         }
         return nil
+    }
+
+    /// Moves on once the exercise passes; before that, a first `n` offers a skip and a second
+    /// one records it.
+    private mutating func next(skipping: Bool) throws {
+        session = session.reloadingPacing()
+        progress = session.progressStore.load().progress
+        if !progress.isPassed(exercise.id) {
+            guard skipping else {
+                skipOffered = true
+                note =
+                    "\(exercise.id) has not passed yet. Press n again to skip it for now: it is recorded as skipped, "
+                    + "not passed, and `list` and `grade` show it so. Any other key keeps you here."
+                redraw()
+                return
+            }
+            let id = exercise.id
+            updateProgress { $0.skip(id) }
+        }
+        guard let next = session.nextExercise(after: exercise) else {
+            note = session.pacingMessage() ?? "That was the last exercise. Congratulations!"
+            redraw()
+            return
+        }
+        exercise = next
+        updateProgress { $0.current = next.id }
+        verdict = nil
+        note = nil
+        try startWatching()
+        startCheck()
+    }
+
+    /// The lesson section in the pager, which owns the terminal until the learner quits it; the
+    /// key reader pauses meanwhile, so that it does not take the pager's keys. The pager stays
+    /// open on a short text too: one that quit at once would show it only until the redraw.
+    private mutating func showLesson() async {
+        guard let text = try? session.lessonText(exercise.id) else {
+            note = "This exercise's lesson can't be read."
+            redraw()
+            return
+        }
+        let rendered = TerminalMarkdownRenderer(palette: session.palette, width: min(console.width, 100)).render(MarkdownDocument(parsing: text))
+        keysTask?.cancel()
+        keysTask = nil
+        console.setSingleKeyInput(false)
+        let paged = await console.page(rendered, staysOpen: true)
+        console.setSingleKeyInput(true)
+        listenToKeys()
+        note = paged ? nil : rendered
+        redraw()
+    }
+
+    /// Applies `change` to the progress on disk (another command may have changed it since) and
+    /// saves it.
+    private mutating func updateProgress(_ change: (inout LearnerProgress) -> Void) {
+        var fresh = session.progressStore.load().progress
+        change(&fresh)
+        progress = fresh
+        session.save(fresh, writable: writable)
     }
 
     private mutating func startWatching() throws {
@@ -162,15 +242,24 @@ struct WatchMode {
     private mutating func startCheck() {
         checkTask?.cancel()
         generation += 1
+        checking = true
         let generation = generation
         let checker = checker
         let exercise = exercise
         let continuation = continuation
-        redraw(checking: true)
+        let session = session
+        let writable = writable
+        redraw()
         checkTask = Task {
             do {
+                // Another actorlings (a `check` or `reset` in a second terminal) finishes first.
+                let lock = try await CheckoutLock.acquire(root: session.root, command: "watch", waiting: .seconds(3600))
                 let verdict = try await checker.check(exercise)
-                continuation.yield(.checked(verdict, generation: generation))
+                var progress = session.progressStore.load().progress
+                progress.record(verdict)
+                session.save(progress, writable: writable)
+                withExtendedLifetime(lock) {}
+                continuation.yield(.checked(verdict, progress, generation: generation))
             } catch is CancellationError {
                 return
             } catch {
@@ -179,29 +268,31 @@ struct WatchMode {
         }
     }
 
-    private func redraw(checking: Bool = false) {
+    /// Draws the whole screen again, at the terminal's current size.
+    private func redraw() {
         let palette = session.palette
         let all = session.course.exercises
         let position = (all.firstIndex { $0.id == exercise.id } ?? 0) + 1
-        var screen = Terminal.clearScreen()
-        screen +=
+        let header =
             palette.apply(.boldCyan, "Actorlings") + " · step \(exercise.stepNumber) · "
             + palette.apply(.bold, exercise.id) + " — \(exercise.title) " + palette.apply(.dim, "(\(position)/\(all.count))") + "\n"
-        screen += palette.apply(.dim, "Edit " + exercise.sourcePaths.joined(separator: ", ") + " and save.") + "\n\n"
+            + palette.apply(.dim, "Edit " + exercise.sourcePaths.joined(separator: ", ") + " and save.") + "\n"
+        var body = ""
         if checking {
-            screen += palette.apply(.dim, "Checking…") + "\n"
+            body = palette.apply(.dim, "Checking…")
         } else if let verdict {
             var renderer = session.verdictRenderer()
             renderer.inWatchMode = true
-            screen += renderer.render(verdict, exercise: exercise, next: session.nextExercise(after: exercise))
-        }
-        if let message {
-            screen += "\n" + message.trimmingCharacters(in: .newlines) + "\n"
+            renderer.allDiagnosticsAdvice = "press a"
+            if allDiagnostics { renderer.diagnosticLimit = .max }
+            body = renderer.render(verdict, exercise: exercise, next: session.nextExercise(after: exercise))
         }
         let passed = all.filter { progress.isPassed($0.id) }.count
-        screen += "\n" + JourneyRenderer(palette: palette, width: session.console.width).progressBar(done: passed, total: all.count)
-        screen += "\n" + palette.apply(.dim, "h hint · l list · s lesson · r re-run · n next · q quit") + "\n"
-        Terminal.write(screen)
+        let footer =
+            JourneyRenderer(palette: palette, width: console.width).progressBar(done: passed, total: all.count) + "\n"
+            + palette.apply(.dim, Self.keysLine)
+        let screen = WatchScreen(width: console.width, height: console.height)
+        console.write(screen.render(header: header, body: "\n" + body, note: note, footer: footer, palette: palette))
     }
 }
 

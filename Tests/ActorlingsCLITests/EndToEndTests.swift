@@ -191,7 +191,7 @@ struct CheckoutLockTests {
     func secondProcess() async throws {
         let course = try TestPaths.copyOfFixtureCourse()
         var lock: CheckoutLock? = try CheckoutLock.acquire(root: course, command: "watch")
-        let busy = try await runActorlings(["check", "passing"], in: course)
+        let busy = try await runActorlings(["check", "passing"], in: course, environment: ["ACTORLINGS_LOCK_WAIT": "0"])
         #expect(busy.status == 70)
         #expect(busy.errors.contains("another actorlings is already working in this checkout (pid \(getpid()): actorlings watch"))
         let list = try await runActorlings(["list"], in: course)
@@ -221,5 +221,20 @@ struct MigrationTests {
         try "let calls = 0\n\nfunc add(_ a: Int, _ b: Int) -> Int {\n    a + b\n}\n".write(toFile: source, atomically: true, encoding: .utf8)
         let passing = try await runActorlings(["check", "passing"], in: course)
         #expect(passing.status == 0, "\(passing.output)")
+    }
+}
+
+@Suite("Waiting for the checkout")
+struct CheckoutLockWaitTests {
+    @Test("A command waits for another actorlings to finish its work instead of refusing")
+    func waitsForTheHolder() async throws {
+        let course = try TestPaths.copyOfFixtureCourse()
+        var lock: CheckoutLock? = try CheckoutLock.acquire(root: course, command: "watch")
+        let waiting = Task { try await runActorlings(["check", "passing"], in: course, environment: ["ACTORLINGS_LOCK_WAIT": "30"]) }
+        try await Task.sleep(for: .seconds(1))
+        #expect(lock != nil)
+        lock = nil
+        let result = try await waiting.value
+        #expect(result.status == 0, "\(result.errors)")
     }
 }

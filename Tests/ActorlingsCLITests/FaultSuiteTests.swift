@@ -436,7 +436,7 @@ struct FaultSuiteTests {
             id: "two-at-once", area: "machine", what: "a second actorlings starts while one holds the checkout", expected: "refused, naming the other process",
             run: { course in
                 var lock: CheckoutLock? = try CheckoutLock.acquire(root: course.root, command: "watch")
-                let result = try await check(course, "passing")
+                let result = try await check(course, "passing", environment: ["ACTORLINGS_LOCK_WAIT": "0"])
                 lock = nil
                 return (result.first, result.status == 70 && result.output.contains("pid \(getpid()): actorlings watch"))
             }),

@@ -83,6 +83,14 @@ public struct GradeReport: Codable, Sendable, Equatable {
     }
 
     public var allPassed: Bool { totals.passed == totals.exercises }
+
+    /// Marks the exercises a learner's progress records as skipped; points and totals stay as
+    /// the checks made them.
+    public mutating func markSkipped(_ progress: LearnerProgress) {
+        for index in exercises.indices where progress.isSkipped(exercises[index].id) {
+            exercises[index].skipped = true
+        }
+    }
 }
 
 /// One exercise's grade.
@@ -128,7 +136,8 @@ public struct GradedExercise: Codable, Sendable, Equatable {
     /// `true` when every learner file is still as the course shipped it: the learner has not
     /// started this exercise. Absent (nil) in reports that could not tell, and when false.
     public var unchanged: Bool?
-    /// `true` when the learner chose to skip this exercise for now. Absent means false.
+    /// True when the learner's progress file records a deliberate skip; absent otherwise. The
+    /// learner can write that file, so this is information and never changes a score.
     public var skipped: Bool?
 
     /// Whether the learner has not touched this exercise yet: its failure is the shipped one.

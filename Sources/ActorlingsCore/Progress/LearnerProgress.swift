@@ -1,11 +1,14 @@
 public import Foundation
 
-/// Where the learner stands: the current exercise, what passed, how many hints were shown.
+/// Where the learner stands: the current exercise, what passed or was skipped, how many hints
+/// were shown.
 ///
 /// It is a convenience, never a record to trust: grading re-checks everything, and a lost or
 /// corrupt file is rebuilt by checking again. Stored as `.actorlings/progress.json`.
 public struct LearnerProgress: Codable, Sendable, Equatable {
-    public static let currentFormat = 1
+    /// Format 2 added the `skipped` status; a file without a skip is still written as format 1,
+    /// so an older Actorlings goes on reading and writing it.
+    public static let currentFormat = 2
 
     public var format: Int
     public var current: String?
@@ -21,23 +24,48 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
         exercises[id]?.status == .passed
     }
 
+    /// Whether the learner chose to move on from `id` without passing it.
+    public func isSkipped(_ id: String) -> Bool {
+        exercises[id]?.status == .skipped
+    }
+
+    /// Passed, or deliberately skipped: the journey goes on past it.
+    public func isDone(_ id: String) -> Bool {
+        isPassed(id) || isSkipped(id)
+    }
+
+    /// Records a deliberate skip of an exercise that has not passed (a passed one stays passed).
+    public mutating func skip(_ id: String) {
+        var entry = exercises[id] ?? ExerciseProgress()
+        guard entry.status != .passed else { return }
+        entry.status = .skipped
+        exercises[id] = entry
+    }
+
+    /// The lowest format that can hold this progress (see `currentFormat`).
+    public var neededFormat: Int {
+        exercises.values.contains { $0.status == .skipped } ? 2 : 1
+    }
+
+    /// Records a check's result; a skipped exercise that still fails stays skipped.
     public mutating func record(_ verdict: Verdict) {
         var entry = exercises[verdict.exerciseID] ?? ExerciseProgress()
-        entry.status = verdict.outcome.isPassed ? .passed : .failing
+        entry.status = verdict.outcome.isPassed ? .passed : entry.status == .skipped ? .skipped : .failing
         entry.lastOutcome = verdict.outcome.kind
         entry.lastVerdict = VerdictFacts(verdict)
         exercises[verdict.exerciseID] = entry
     }
 
-    /// The first exercise in course order that has not passed, or nil when all have.
+    /// The first exercise in course order that has neither passed nor been skipped, or nil
+    /// when there is none.
     public func firstUnfinished(in course: Course) -> Exercise? {
-        course.availableExercises.first { !isPassed($0.id) }
+        course.availableExercises.first { !isDone($0.id) }
     }
 
-    /// The current exercise while it is unfinished; once it passes (or when it is no longer
-    /// part of the course), the first unfinished one.
+    /// The current exercise while it is unfinished; once it passes or is skipped (or when it is
+    /// no longer part of the course), the first unfinished one.
     public func currentExercise(in course: Course) -> Exercise? {
-        if let current, let exercise = course.exercise(id: current), !isPassed(current), course.isAvailable(exercise) {
+        if let current, let exercise = course.exercise(id: current), !isDone(current), course.isAvailable(exercise) {
             return exercise
         }
         return firstUnfinished(in: course) ?? course.availableExercises.last
@@ -47,6 +75,8 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
 public struct ExerciseProgress: Codable, Sendable, Equatable {
     public enum Status: String, Codable, Sendable {
         case failing, passed
+        /// The learner moved on without passing (format 2).
+        case skipped
     }
 
     public var status: Status
@@ -95,7 +125,10 @@ public enum ProgressDecoding {
         }
         if format > LearnerProgress.currentFormat { return .newer(format: format) }
         do {
-            return .decoded(try JSONDecoder().decode(LearnerProgress.self, from: data))
+            // In memory every progress is the current format; `encode` writes the lowest that holds it.
+            var progress = try JSONDecoder().decode(LearnerProgress.self, from: data)
+            progress.format = LearnerProgress.currentFormat
+            return .decoded(progress)
         } catch {
             return .corrupt(reason: "it does not have the expected fields")
         }
@@ -104,6 +137,8 @@ public enum ProgressDecoding {
     public static func encode(_ progress: LearnerProgress) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var progress = progress
+        progress.format = progress.neededFormat
         return (try? encoder.encode(progress)) ?? Data("{\"format\":1,\"exercises\":{}}".utf8)
     }
 }

@@ -30,6 +30,8 @@ public struct JourneyRenderer: Sendable {
                     mark = palette.apply(.boldYellow, "▶")
                 } else if progress.isPassed(exercise.id) {
                     mark = palette.apply(.green, "✔")
+                } else if progress.isSkipped(exercise.id) {
+                    mark = palette.apply(.yellow, "↷")
                 } else if progress.exercises[exercise.id] != nil {
                     mark = palette.apply(.red, "✘")
                 } else {
@@ -43,7 +45,7 @@ public struct JourneyRenderer: Sendable {
             }
         }
         out.append("")
-        out.append(palette.apply(.dim, "✔ passed  ✘ failing  · not checked yet  ▶ current"))
+        out.append(palette.apply(.dim, "✔ passed  ✘ failing  ↷ skipped  · not checked yet  ▶ current"))
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -7,7 +7,36 @@ import Foundation
 /// other. The lock is an advisory `flock` on `.actorlings/actorlings.lock`, released by the
 /// kernel when the process ends however it ends, so a crash never leaves a stale lock. The
 /// holder writes its pid and command into the file so the next one can name it.
+///
+/// Holders keep it only while they build or write: watch mode takes it for each check, not for
+/// its whole run, so a learner can check, reset or read a solution in a second terminal while
+/// watch mode runs; each waits for the other's current work (`acquire(root:command:waiting:)`).
 public final class CheckoutLock: Sendable {
+    /// How long a command waits for the lock by default: longer than a check in watch mode takes,
+    /// short enough that a forgotten `grade` is named soon. `ACTORLINGS_LOCK_WAIT` (seconds)
+    /// changes it.
+    public static let defaultWait: Duration = .seconds(20)
+
+    /// The wait `environment` asks for, or `defaultWait`.
+    public static func wait(environment: [String: String]) -> Duration {
+        environment["ACTORLINGS_LOCK_WAIT"].flatMap(Double.init).map { .milliseconds(Int(max(0, $0) * 1000)) } ?? defaultWait
+    }
+
+    /// Takes the lock, waiting (without holding a thread) up to `waiting` while another
+    /// process has it; then throws `CheckoutBusyError` naming that process.
+    public static func acquire(root: String, command: String, waiting: Duration) async throws -> CheckoutLock {
+        let clock = ContinuousClock()
+        let deadline = clock.now + waiting
+        while true {
+            do {
+                return try acquire(root: root, command: command)
+            } catch let busy as CheckoutBusyError {
+                guard clock.now < deadline else { throw busy }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+
     private let descriptor: Int32
     public let path: String
 
@@ -47,6 +76,6 @@ public struct CheckoutBusyError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         "another actorlings is already working in this checkout" + (holder.map { " (\($0))" } ?? "")
-            + ". Use that one (watch mode checks on every save), or stop it first; `actorlings hint`, `list` and `lesson` work alongside it."
+            + " and did not finish in time. Wait for it, or stop it first; `actorlings hint`, `list` and `lesson` work alongside it."
     }
 }

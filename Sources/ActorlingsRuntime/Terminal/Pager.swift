@@ -1,29 +1,187 @@
 import Foundation
+import Synchronization
 
 /// Shows long text through the learner's pager (`$PAGER`, else `less -R`), on the terminal.
 ///
+/// In an interactive shell with job control only the terminal's *foreground* process group may
+/// read from it or change its settings; anyone else is stopped (SIGTTIN/SIGTTOU) and the screen
+/// stays blank. So the pager gets a process group of its own and the terminal's foreground for
+/// as long as it runs (`tcsetpgrp`), and the terminal comes back to this process afterwards,
+/// however the pager ended. The terminal's Ctrl-C then reaches the pager alone: `less` is started
+/// with `-K`, so Ctrl-C quits it like `q`, and any other pager gets SIGINT's default action.
+///
 /// The pager needs the real terminal, so it does not go through `Subprocess`, which captures
-/// output; it is not learner code and needs no process-tree handling.
+/// output and detaches its children from the terminal.
 public enum Pager {
-    /// Returns false when no pager could be started (the caller then prints the text directly).
-    public static func show(_ text: String, environment: [String: String]) -> Bool {
-        let command = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
+    /// The command used when `$PAGER` is unset or empty.
+    public static let defaultCommand = "less -R -K"
+
+    /// Returns false when no pager could be started or found (the caller then prints the text
+    /// directly); true once one ran, however it ended (`less -K` exits 2 on Ctrl-C).
+    ///
+    /// Waiting happens on a thread of its own, never on the cooperative pool. Cancelling the
+    /// calling task ends the pager (SIGTERM to its group) and gives the terminal back.
+    ///
+    /// - Parameter terminal: the descriptor of the terminal the pager draws on.
+    /// - Parameter staysOpen: keep `less` open on a text shorter than the screen (`-+F` undoes the
+    ///   `F` of `LESS=FRX`), for a caller that redraws the screen as soon as the pager ends.
+    public static func show(_ text: String, environment: [String: String], staysOpen: Bool = false, terminal: Int32 = 0) async -> Bool {
+        let chosen = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultCommand
+        let command = staysOpen && chosen == defaultCommand ? chosen + " -+F" : chosen
         var pagerEnvironment = environment
         pagerEnvironment["LESS"] = pagerEnvironment["LESS"] ?? "FRX"
-        process.environment = pagerEnvironment
-        let input = Pipe()
-        process.standardInput = input
+        let finalEnvironment = pagerEnvironment
+        let running = RunningPager()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(
+                        returning: showBlocking(text, command: command, environment: finalEnvironment, terminal: terminal, running: running))
+                }
+            }
+        } onCancel: {
+            running.end()
+        }
+    }
+
+    private static func showBlocking(
+        _ text: String, command: String, environment: [String: String], terminal: Int32, running: RunningPager
+    ) -> Bool {
+        // Only the foreground group may hand the terminal on; anywhere else (no terminal, a
+        // background job) the pager stays in our group, as any child would.
+        let handOver = isatty(terminal) == 1 && tcgetpgrp(terminal) == getpgrp()
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let pid: pid_t
         do {
-            try process.run()
+            pid = try spawn(command, environment: environment, input: ends[0], ownGroup: handOver)
         } catch {
+            close(ends[0])
+            close(ends[1])
             return false
         }
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        close(ends[0])
+        if handOver {
+            TerminalOwnership.give(terminal, to: pid)
+            // The pager may have touched the terminal before it was its own, and been stopped.
+            _ = kill(-pid, SIGCONT)
+        }
+        running.started(pid, group: handOver)
+        let input = ends[1]
+        // A pager reads lazily: a long text is written while it runs, and left unwritten when the
+        // learner quits early. That write fails with EPIPE and raises SIGPIPE at this thread,
+        // which keeps it blocked to the end: a pending thread signal dies with its thread.
+        let writer = Thread {
+            TerminalOwnership.blockOnThisThread(SIGPIPE)
+            _ = Terminal.write(text, to: input)
+            close(input)
+        }
+        writer.start()
+        let status = wait(for: pid, running: running)
+        if handOver { TerminalOwnership.takeBack(terminal) }
+        // 126 and 127: the shell could not find or run the command.
+        return status != 126 && status != 127
+    }
+
+    /// Reaps the pager; returns its exit status, or nil when a signal ended it.
+    ///
+    /// A pager that stops (Ctrl-Z reaches its group alone; the learner's shell knows only ours, so
+    /// nothing would ever continue it) is ended instead of left holding the terminal.
+    private static func wait(for pid: pid_t, running: RunningPager) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WUNTRACED)
+            if result == -1 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            let signal = status & 0x7f
+            if signal == 0x7f {
+                running.end()
+                continue
+            }
+            running.finished()
+            return signal == 0 ? (status >> 8) & 0xff : nil
+        }
+    }
+
+    private static func spawn(_ command: String, environment: [String: String], input: Int32, ownGroup: Bool) throws(SystemCallError) -> pid_t {
+        var actions = SpawnPlatform.emptyFileActions()
+        try Subprocess.check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        try Subprocess.check(posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO), "adddup2")
+
+        var attributes = SpawnPlatform.emptyAttributes()
+        try Subprocess.check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Our signal watchers ignore SIGINT and friends, and "ignore" survives exec.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var catchableSignals = sigset_t()
+        sigfillset(&catchableSignals)
+        sigdelset(&catchableSignals, SIGKILL)
+        sigdelset(&catchableSignals, SIGSTOP)
+        try Subprocess.check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
+        try Subprocess.check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+        if ownGroup {
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+            try Subprocess.check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup")
+        }
+        try Subprocess.check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
+
+        var pid: pid_t = 0
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let result = Subprocess.withCStringArray(["/bin/sh", "-c", "exec " + command]) { argv in
+            Subprocess.withCStringArray(variables) { envp in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+            }
+        }
+        try Subprocess.check(result, "posix_spawn")
+        return pid
+    }
+}
+
+/// The pager while it runs, so that cancellation (SIGTERM to the tool) can end it.
+private final class RunningPager: Sendable {
+    private enum State {
+        case starting(endRequested: Bool)
+        case running(pid: pid_t, group: Bool)
+        case finished
+    }
+
+    private let state = Mutex(State.starting(endRequested: false))
+
+    func started(_ pid: pid_t, group: Bool) {
+        let end = state.withLock { state in
+            if case .starting(let requested) = state {
+                state = .running(pid: pid, group: group)
+                return requested
+            }
+            return false
+        }
+        if end { self.end() }
+    }
+
+    func finished() {
+        state.withLock { $0 = .finished }
+    }
+
+    /// Ends the pager: SIGTERM, and SIGCONT in case it is stopped (a stopped process keeps
+    /// SIGTERM pending until continued).
+    func end() {
+        state.withLock { state in
+            switch state {
+            case .starting:
+                state = .starting(endRequested: true)
+            case .running(let pid, let group):
+                let target = group ? -pid : pid
+                _ = kill(target, SIGTERM)
+                _ = kill(target, SIGCONT)
+            case .finished:
+                break
+            }
+        }
     }
 }

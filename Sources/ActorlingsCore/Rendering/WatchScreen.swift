@@ -1,0 +1,145 @@
+/// Lays out watch mode's whole screen for a terminal of a given size.
+///
+/// The terminal cuts a line that is too long wherever the last column falls, and scrolls the top
+/// of a screen that is too tall out of sight; so every line is wrapped here at a space, and what
+/// does not fit is shortened with a line that says so — the note (a list, hints) first, then the
+/// verdict's tail — so that the title, the verdict's start and the keys always stay in view.
+public struct WatchScreen: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = max(width, 20)
+        self.height = max(height, 8)
+    }
+
+    /// The screen's lines, top to bottom, none wider than `width`, at most `height` of them.
+    ///
+    /// - Parameters:
+    ///   - header: always shown in full (wrapped).
+    ///   - body: the verdict.
+    ///   - note: what a key asked for; up to half the room when both do not fit.
+    ///   - footer: the progress bar and keys; always shown.
+    public func lines(header: String, body: String, note: String?, footer: String, palette: Palette) -> [String] {
+        let top = wrap(header)
+        let bottom = wrap(footer)
+        let verdict = wrap(body)
+        let extra = note.map { [""] + wrap($0) } ?? []
+        let room = max(height - top.count - bottom.count - 1, 2)
+        var lines = top + verdict + extra + [""] + bottom
+        if verdict.count + extra.count > room {
+            // The note gets up to half the room, and whatever the verdict leaves; the verdict the rest.
+            let noteRoom = extra.isEmpty ? 0 : max(min(extra.count, max(room / 2, 2)), room - verdict.count)
+            lines = top + cut(verdict, to: room - noteRoom, palette: palette) + cut(extra, to: noteRoom, palette: palette) + [""] + bottom
+        }
+        // A terminal so small that even the title and the keys do not fit: the keys win.
+        if lines.count > height {
+            lines = Array(lines.prefix(max(height - bottom.count, 0))) + bottom.suffix(height)
+        }
+        return lines
+    }
+
+    /// At most `count` of `lines`, the last one saying how many more there are.
+    private func cut(_ lines: [String], to count: Int, palette: Palette) -> [String] {
+        guard lines.count > count else { return lines }
+        guard count > 1 else { return Array(lines.prefix(count)) }
+        let hidden = lines.count - count + 1
+        let long = "… \(hidden) more lines (make the window taller to see them)"
+        let marker = TerminalText.width(of: long) <= width ? long : "… \(hidden) more lines"
+        return Array(lines.prefix(count - 1)) + [palette.apply(.dim, marker)]
+    }
+
+    /// The screen as text to write: home, erase, the lines.
+    public func render(header: String, body: String, note: String?, footer: String, palette: Palette) -> String {
+        let lines = lines(header: header, body: body, note: note, footer: footer, palette: palette)
+        // Home and erase the screen and its scroll-back: nothing of a previous screen stays.
+        return "\u{1B}[H\u{1B}[2J\u{1B}[3J" + lines.joined(separator: "\n")
+    }
+
+    /// Every line of `text` wrapped to `width` columns.
+    func wrap(_ text: String) -> [String] {
+        var text = Substring(text)
+        while text.hasSuffix("\n") { text = text.dropLast() }
+        guard !text.isEmpty else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { Self.wrap(String($0), width: width) }
+    }
+
+    /// One line wrapped to `width` columns at spaces (a word wider than the line is cut), escape
+    /// codes taking no room; continuation lines keep the line's indentation.
+    public static func wrap(_ line: String, width: Int) -> [String] {
+        guard TerminalText.width(of: line) > width else { return [line] }
+        let pieces = Self.pieces(of: line)
+        let indentWidth = min(line.prefix { $0 == " " }.count, width / 2)
+        let indent = String(repeating: " ", count: indentWidth)
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        // Where the last space in `current` ends, to break there rather than mid-word.
+        var lastBreak: (index: String.Index, width: Int)?
+        for piece in pieces {
+            let pieceWidth = piece.isEscape ? 0 : TerminalText.width(of: piece.text)
+            if currentWidth + pieceWidth > width, currentWidth > indentWidth {
+                if piece.text == " " {
+                    // The break falls on this space: it ends the line and is dropped.
+                    lines.append(current.trimmingTrailingSpaces())
+                    current = indent
+                    currentWidth = indentWidth
+                    lastBreak = nil
+                    continue
+                }
+                if let lastBreak, lastBreak.width > indentWidth {
+                    let rest = String(current[lastBreak.index...])
+                    lines.append(String(current[..<lastBreak.index]).trimmingTrailingSpaces())
+                    current = indent + rest
+                    currentWidth = indentWidth + (currentWidth - lastBreak.width)
+                } else {
+                    lines.append(current)
+                    current = indent
+                    currentWidth = indentWidth
+                }
+                lastBreak = nil
+            }
+            current += piece.text
+            currentWidth += pieceWidth
+            if piece.text == " " { lastBreak = (current.endIndex, currentWidth) }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    private struct Piece {
+        var text: String
+        var isEscape: Bool
+    }
+
+    /// The line as characters and whole escape sequences.
+    private static func pieces(of line: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var escape: String?
+        for character in line {
+            if var sequence = escape {
+                sequence.append(character)
+                if sequence.count > 2, let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value) {
+                    pieces.append(Piece(text: sequence, isEscape: true))
+                    escape = nil
+                } else {
+                    escape = sequence
+                }
+            } else if character == "\u{1B}" {
+                escape = String(character)
+            } else {
+                pieces.append(Piece(text: String(character), isEscape: false))
+            }
+        }
+        if let escape { pieces.append(Piece(text: escape, isEscape: true)) }
+        return pieces
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = Substring(self)
+        while text.hasSuffix(" ") { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Whether util-linux `script` (a pseudo-terminal) and bash are here.
+let interactiveShellAvailable: Bool = {
+    #if os(Linux)
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/script") && FileManager.default.isExecutableFile(atPath: "/bin/bash")
+    #else
+        false  // BSD `script` takes other arguments
+    #endif
+}()
+
+/// An interactive bash with job control in a pseudo-terminal, as a learner's terminal runs it.
+///
+/// `bash -i` on a terminal puts each command line in a process group of its own and gives it the
+/// terminal's foreground, so a program that is not in that group is stopped when it touches the
+/// terminal — which a plain `sh -c` parent never shows. Keys are written to the terminal's input;
+/// everything the terminal shows is collected in `screen`.
+final class InteractiveShell: Sendable {
+    let process: Process
+    let screen = WatchModeTests.Screen()
+    private let input: FileHandle
+
+    /// Starts bash in `directory` with a terminal of `rows` × `columns` and `PATH` leading to the
+    /// built `actorlings`.
+    init(in directory: String, rows: Int = 12, columns: Int = 80, environment extra: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qfec", "/bin/bash --norc --noprofile -i", "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm"
+        environment["PS1"] = "$ "
+        environment["LANG"] = "C.UTF-8"
+        environment["PATH"] = URL(fileURLWithPath: TestPaths.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        for name in ["PAGER", "LESS", "COLUMNS", "LINES", "NO_COLOR"] { environment[name] = nil }
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let inputPipe = Pipe()
+        let output = Pipe()
+        process.standardInput = inputPipe
+        process.standardOutput = output
+        process.standardError = output
+        input = inputPipe.fileHandleForWriting
+        let screen = screen
+        output.fileHandleForReading.readabilityHandler = { handle in screen.append(handle.availableData) }
+        try process.run()
+        try type("stty rows \(rows) cols \(columns)\n")
+    }
+
+    /// Types `text` on the terminal (control characters included: "\u{3}" is Ctrl-C).
+    func type(_ text: String) throws {
+        try input.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Runs a command line and waits for the shell to report its exit status; returns it.
+    @discardableResult
+    func run(_ commandLine: String, after offset: Int = 0) async throws -> (status: Int, end: Int) {
+        let marker = "EXIT-\(UUID().uuidString.prefix(8))="
+        try type(commandLine + "; echo \(marker)$?\n")
+        return try await status(marker: marker, after: offset)
+    }
+
+    /// The exit status the shell printed after `marker`.
+    func status(marker: String, after offset: Int) async throws -> (status: Int, end: Int) {
+        // The typed line echoes the marker too; the printed one is followed by digits.
+        var end = offset
+        while true {
+            end = try await screen.wait(for: marker, after: end, seconds: 60)
+            let rest = screen.contents.dropFirst(end).prefix { $0.isNumber }
+            if let status = Int(rest) { return (status, end + rest.count) }
+        }
+    }
+
+    /// Ends the shell and `script`.
+    func close() {
+        try? type("exit\n")
+        try? input.close()
+        let clock = ContinuousClock()
+        let start = clock.now
+        while process.isRunning, clock.now - start < .seconds(5) { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+    }
+}
