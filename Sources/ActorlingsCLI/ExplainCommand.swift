@@ -32,7 +32,7 @@ struct ExplainCommand {
             if index > 0 { console.write("\n" + palette.apply(.dim, String(repeating: "─", count: 40)) + "\n\n") }
             guard let explanation = result.explanation else {
                 unexplained += 1
-                console.write(unknown(result.diagnostic))
+                console.write(renderer.renderUnexplained(result.diagnostic, knowledge.unexplained(result.diagnostic)))
                 continue
             }
             if shown.contains(explanation.file) {
@@ -86,17 +86,6 @@ struct ExplainCommand {
         case .exited(let code): return code == 0 ? .success : .failure
         case .signaled, .timedOut: return .failure
         }
-    }
-
-    private func unknown(_ diagnostic: Diagnostic) -> String {
-        var out = palette.apply(.bold, diagnostic.displayMessage) + "\n"
-        out += "  Actorlings has no explanation for this one yet."
-        if let url = diagnostic.documentationURL {
-            out += " The Swift documentation has a page on it:\n  " + palette.apply(.underline, url) + "\n"
-        } else {
-            out += " If it is about concurrency, try pasting the whole diagnostic, notes included.\n"
-        }
-        return out
     }
 
     private func loadKnowledge() -> KnowledgeBase? {

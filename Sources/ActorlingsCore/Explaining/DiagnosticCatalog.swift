@@ -104,7 +104,7 @@ public struct DiagnosticCatalog: Sendable, Equatable {
 
     /// The snapshot file: a header, then `kind<TAB>id<TAB>format` lines.
     public func serialized(source: String) -> String {
-        var lines = [Self.formatLine, "# derived from \(source) by `actorlings dev catalog`; rules: Documentation/Explanations.md"]
+        var lines = [Self.formatLine, "# derived from \(source) by `actorlings dev generate`; rules: Documentation/Explanations.md"]
         for entry in entries {
             lines.append("\(entry.kind.rawValue)\t\(entry.id)\t\(entry.format)")
         }
@@ -122,7 +122,7 @@ public struct DiagnosticCatalog: Sendable, Equatable {
                 problems.append(
                     CourseProblem(
                         file: file, line: index + 1,
-                        message: "expected `error|warning|note<TAB>id<TAB>format`; regenerate it with `actorlings dev catalog`"))
+                        message: "expected `error|warning|note<TAB>id<TAB>format`; regenerate it with `actorlings dev generate`"))
                 continue
             }
             entries.append(Entry(kind: kind, id: String(fields[1]), format: String(fields[2])))
