@@ -39,11 +39,21 @@ struct ExplainTests {
     @Test("explain --build groups a package's concurrency diagnostics with counts; exit code is the build's")
     func build() async throws {
         let package = TestPaths.testsDirectory.appendingPathComponent("Fixtures/explain-package").path
-        let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot)
+        let files = FileManager.default
+        let before = try files.subpathsOfDirectory(atPath: package).sorted()
+        let resolved = try Data(contentsOf: URL(fileURLWithPath: package + "/Package.resolved"))
+        // SwiftPM puts lock files in TMPDIR: the tool gives it a folder of its own and removes it.
+        let temporary = files.temporaryDirectory.appendingPathComponent("explain-tmp-\(UUID().uuidString)").path
+        try files.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        defer { try? files.removeItem(atPath: temporary) }
+        let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot, environment: ["TMPDIR": temporary])
         #expect(result.status == 1)
         #expect(result.output.contains("3 concurrency diagnostics in 2 kinds"))
         #expect(result.output.contains("2 × Actor-isolated state used from outside its actor"))
-        #expect(result.output.contains("Sources/Feed/Feed.swift:13: main actor-isolated property 'items' can not be mutated from a nonisolated context"))
+        #expect(result.output.contains("Sources/Feed/Feed.swift:13:10: main actor-isolated property 'items' can not be mutated from a nonisolated context"))
+        #expect(try files.subpathsOfDirectory(atPath: package).sorted() == before, "the build left files in the package")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: package + "/Package.resolved")) == resolved)
+        #expect(try files.contentsOfDirectory(atPath: temporary).isEmpty, "the build left files in TMPDIR")
         let missing = try await runActorlings(["explain", "--build", "/nonexistent"], in: TestPaths.repositoryRoot)
         #expect(missing.status == 64)
         #expect(missing.errors.contains("has no Package.swift"))
