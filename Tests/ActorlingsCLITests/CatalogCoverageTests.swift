@@ -23,8 +23,11 @@ struct CatalogCoverageTests {
         for entry in counted {
             let samples = entry.sampleMessages()
             let byId = knowledge.explanation(for: Diagnostic(severity: .error, message: samples.first ?? "", identifier: entry.id))
+            // Some ids share one format word for word (a property's and a result's witness
+            // mismatch): pasted, they cannot be told apart, so an entry for either serves both.
+            let twins = Set(knowledge.catalog.entries.filter { $0.format == entry.format }.map(\.id))
             let pasted = samples.allSatisfy { sample in
-                knowledge.explanations(forText: sample).first?.explanation?.ids.contains(entry.id) == true
+                knowledge.explanations(forText: sample).first?.explanation?.ids.contains(where: twins.contains) == true
             }
             if byId != nil, pasted {
                 covered.append(entry.id)

@@ -39,7 +39,7 @@ enum CatalogRules {
         "less_sendable_reqt_here", "objc_ambiguous_async_convention_candidate", "nonisolated_blame", "writebackoverlap_note",
         "shared_state_make_immutable", "shared_state_nonisolated_unsafe", "invalid_redecl_of_file_isolation_prev",
         "move_global_actor_attr_to_storage_decl", "explicit_disable_sendable", "remove_async_add_task",
-        "property_requires_actor", "isolated_default_argument_context", "async_access_without_await",
+        "property_requires_actor", "async_access_without_await",
         "async_call_without_await_in_autoclosure", "async_call_without_await_in_async_let", "async_let_without_await",
         "noescape_parameter", "throwing_async_let_without_try",
     ]

@@ -31,10 +31,12 @@ public struct DiagnosticCatalog: Sendable, Equatable {
 
     public var entries: [Entry]
     private let shapes: [(entry: Entry, shape: MessageShape)]
+    private let positions: [String: Int]
 
     public init(entries: [Entry]) {
         self.entries = entries
         self.shapes = entries.map { ($0, MessageShape(format: $0.format)) }
+        self.positions = Dictionary(entries.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }
 
     public static func == (lhs: DiagnosticCatalog, rhs: DiagnosticCatalog) -> Bool {
@@ -42,7 +44,7 @@ public struct DiagnosticCatalog: Sendable, Equatable {
     }
 
     public func entry(id: String) -> Entry? {
-        entries.first { $0.id == id }
+        positions[id].map { entries[$0] }
     }
 
     /// The ids whose format fits `message`, best first: the most literal text matched (so

@@ -15,6 +15,9 @@ struct MessageShape: Sendable {
     }
 
     let nodes: [Node]
+    /// The literal runs outside any choice, each of which a matching message must contain: a
+    /// cheap test that rejects most shapes before any backtracking.
+    let requiredLiterals: [String]
     /// The literal characters every message of this shape contains (the shortest alternative
     /// of each choice): how specific the shape is.
     let literalLength: Int
@@ -23,6 +26,9 @@ struct MessageShape: Sendable {
         var parser = FormatParser(characters: Array(format.lowercased()))
         nodes = Self.trimmed(parser.sequence(stopAtBar: false))
         literalLength = Self.literalLength(nodes)
+        requiredLiterals = nodes.compactMap { node in
+            if case .literal(let characters) = node, characters.count > 2 { String(characters) } else { nil }
+        }
     }
 
     private static func trimmed(_ nodes: [Node]) -> [Node] {
@@ -47,7 +53,9 @@ struct MessageShape: Sendable {
 
     /// True when the compiler could have printed `message` from this format (case-insensitive).
     func matches(_ message: String) -> Bool {
-        var text = Array(message.lowercased())
+        let lowered = message.lowercased()
+        guard requiredLiterals.allSatisfy(lowered.contains) else { return false }
+        var text = Array(lowered)
         while text.last == " " { text.removeLast() }
         return Self.match(nodes[...], text, 0)
     }
