@@ -14,6 +14,7 @@ struct DiagnosticCatalogTests {
                 "regionbasedisolation_named_send_yields_race", "regionbasedisolation_named_send_into_sending_param",
                 "regionbasedisolation_closure_captures_actor", "add_predates_concurrency_import", "public_decl_needs_sendable",
                 "cannot_convert_global_actor", "distributed_actor_isolated_method", "warn_use_async_alternative",
+                "main_function_must_be_mainActor",
             ])
         #expect(catalog.entry(id: "distributed_actor_isolated_method")?.distributed == true)
         #expect(catalog.entry(id: "public_decl_needs_sendable")?.family == "Sendable")
@@ -63,6 +64,14 @@ struct DiagnosticCatalogTests {
         ])
     func recognised(message: String, id: String) {
         #expect(catalog.recognise(message).first?.id == id)
+    }
+
+    @Test("Every id comes back from a compiler line, capitals included (`main_function_must_be_mainActor`)")
+    func idsParse() {
+        for entry in catalog.entries {
+            let line = "Feed.swift:1:1: error: \(entry.sampleMessages().first ?? "") [\(entry.id)]"
+            #expect(DiagnosticParser.parse(line).first?.identifier == entry.id, "\(line)")
+        }
     }
 
     @Test("Text no format fits is not recognised")
