@@ -57,6 +57,9 @@ struct ExplainCapturedTests {
         let note = try #require(error.notes.first)
         let line = "note: \(note.displayMessage)"
         #expect(knowledge.explanations(forText: line).first?.explanation == knowledge.explanation(for: error), "\(line)")
+        let rendered = ExplanationRenderer(palette: Palette(enabled: false)).render(
+            try #require(knowledge.explanation(for: error)), for: try #require(knowledge.explanations(forText: line).first?.diagnostic))
+        #expect(rendered.hasPrefix("note: \(note.displayMessage)\n"))
         // Without the "note:" and the id, as a learner copies it from an editor.
         #expect(knowledge.explanations(forText: note.message).first?.explanation == knowledge.explanation(for: error), "\(note.message)")
     }

@@ -11,7 +11,12 @@ public struct ExplanationRenderer: Sendable {
     public func render(_ explanation: Explanation, for diagnostic: Diagnostic? = nil) -> String {
         var out: [String] = []
         if let diagnostic, !diagnostic.message.isEmpty {
-            let severity = diagnostic.severity == .warning ? palette.apply(.boldYellow, "warning:") : palette.apply(.boldRed, "error:")
+            let severity =
+                switch diagnostic.severity {
+                case .warning: palette.apply(.boldYellow, "warning:")
+                case .note, .remark: palette.apply(.bold, "\(diagnostic.severity.rawValue):")
+                case .error: palette.apply(.boldRed, "error:")
+                }
             out.append(severity + " " + palette.apply(.bold, diagnostic.displayMessage))
             out.append("")
         }
