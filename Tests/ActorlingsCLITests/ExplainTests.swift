@@ -62,6 +62,7 @@ struct ExplainTests {
     @Test("dev check compiles each entry's examples and text blocks: claims hold and every diagnostic is the entry's own")
     func knowledgeExamples() async throws {
         let root = TestPaths.testsDirectory.appendingPathComponent("Fixtures/explain-knowledge").path
+        defer { try? FileManager.default.removeItem(atPath: root + "/.actorlings") }
         let files = LocalCourseFiles(root: TestPaths.fixtureCourse)
         let course = try CourseLoader(files: files).load()
         guard case .text(let shipped) = files.read(ShippedFiles.path) else {
@@ -84,6 +85,5 @@ struct ExplainTests {
         // The fixture's catalog is not the toolchain's: its gaps are reported, then the entries' findings.
         #expect(findings.first?.hasPrefix("\(DiagnosticCatalog.path): Swift ") == true)
         #expect(Array(findings.filter { !$0.hasPrefix(DiagnosticCatalog.path) }) == expected)
-        try? FileManager.default.removeItem(atPath: root + "/.actorlings")
     }
 }
