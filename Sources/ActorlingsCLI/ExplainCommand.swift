@@ -32,7 +32,7 @@ struct ExplainCommand {
             if index > 0 { console.write("\n" + palette.apply(.dim, String(repeating: "─", count: 40)) + "\n\n") }
             guard let explanation = result.explanation else {
                 unexplained += 1
-                console.write(unknown(result.diagnostic))
+                console.write(renderer.renderUnexplained(result.diagnostic, knowledge.unexplained(result.diagnostic)))
                 continue
             }
             if shown.contains(explanation.file) {
@@ -57,13 +57,28 @@ struct ExplainCommand {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(ToolchainError.notFound)\n")
             return .toolFailure
         }
-        // A scratch folder of our own: SwiftPM does not repeat warnings of files it does not
-        // recompile, so reusing the package's .build would hide most of them.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-explain-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // A folder of our own for the scratch path and SwiftPM's temporary files (its lock files
+        // go to TMPDIR): SwiftPM does not repeat warnings of files it does not recompile, so
+        // reusing the package's .build would hide most of them, and nothing may be left behind.
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-explain-\(UUID().uuidString)").path
+        let scratch = base + "/build"
+        var buildEnvironment = environment
+        buildEnvironment["TMPDIR"] = base + "/tmp"
+        // Resolving may rewrite the package's Package.resolved; the learner's file is put back.
+        let resolved = package + "/Package.resolved"
+        let resolvedBefore = FileManager.default.contents(atPath: resolved)
+        defer {
+            try? FileManager.default.removeItem(atPath: base)
+            if let resolvedBefore {
+                if FileManager.default.contents(atPath: resolved) != resolvedBefore { try? resolvedBefore.write(to: URL(fileURLWithPath: resolved)) }
+            } else {
+                try? FileManager.default.removeItem(atPath: resolved)
+            }
+        }
         console.write("Building \(path) (a clean build, so every diagnostic is seen)…\n")
         let result: ProcessResult
         do {
+            try FileManager.default.createDirectory(atPath: base + "/tmp", withIntermediateDirectories: true)
             result = try await Subprocess.run(
                 ProcessRequest(
                     executable: swift,
@@ -72,31 +87,18 @@ struct ExplainCommand {
                         "-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm",
                         "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names",
                     ],
-                    environment: environment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
+                    environment: buildEnvironment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
         } catch is CancellationError {
             return .interrupted
         } catch {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
             return .toolFailure
         }
+        let succeeded = if case .exited(0) = result.termination { true } else { false }
         let diagnostics = DiagnosticParser.problems(in: result.output)
-        let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package)
+        let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package, failed: !succeeded, output: result.output)
         console.write(report.render(palette: palette, width: min(console.width, 100)))
-        switch result.termination {
-        case .exited(let code): return code == 0 ? .success : .failure
-        case .signaled, .timedOut: return .failure
-        }
-    }
-
-    private func unknown(_ diagnostic: Diagnostic) -> String {
-        var out = palette.apply(.bold, diagnostic.displayMessage) + "\n"
-        out += "  Actorlings has no explanation for this one yet."
-        if let url = diagnostic.documentationURL {
-            out += " The Swift documentation has a page on it:\n  " + palette.apply(.underline, url) + "\n"
-        } else {
-            out += " If it is about concurrency, try pasting the whole diagnostic, notes included.\n"
-        }
-        return out
+        return succeeded ? .success : .failure
     }
 
     private func loadKnowledge() -> KnowledgeBase? {

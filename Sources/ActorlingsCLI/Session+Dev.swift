@@ -4,13 +4,30 @@ import Foundation
 
 /// The course author's commands: `dev check` and `dev generate`.
 extension Session {
-    func devGenerate() throws -> ExitCode {
+    func devGenerate() async throws -> ExitCode {
         let manifest = ExercisesManifest.render(course)
         let shippedFiles = ShippedFilesScanner(root: root).scan(course)
         try AtomicFile.write(manifest, to: "\(root)/\(ExercisesManifest.path)")
         try AtomicFile.write(shippedFiles.rendered(), to: "\(root)/\(ShippedFiles.path)")
         console.write("Wrote \(ExercisesManifest.path) (\(course.exercises.count) exercises) and \(ShippedFiles.path) (\(shippedFiles.ids.count) files).\n")
+        try await writeDiagnosticCatalog()
         return .success
+    }
+
+    /// Rewrites the knowledge base's catalog from the toolchain's own list of diagnostics.
+    private func writeDiagnosticCatalog() async throws {
+        let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
+        guard let catalog = try toolchain.diagnosticCatalog(), let source = toolchain.diagnosticStringsPath else {
+            console.write("Kept \(DiagnosticCatalog.path): \(toolchain.swiftc) has no share/swift/diagnostics/en.strings next to it.\n")
+            return
+        }
+        let text = catalog.serialized(source: "Swift \(toolchain.version) \(URL(fileURLWithPath: source).lastPathComponent)")
+        let file = URL(fileURLWithPath: "\(root)/\(DiagnosticCatalog.path)")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(text, to: file.path)
+        let counted = catalog.entries.filter { $0.kind != .note && !$0.distributed }.count
+        console.write(
+            "Wrote \(DiagnosticCatalog.path) (\(catalog.entries.count) concurrency diagnostics, \(counted) errors and warnings outside distributed actors).\n")
     }
 
     func devCheck(only: [String]) async throws -> ExitCode {

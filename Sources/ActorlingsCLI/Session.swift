@@ -117,7 +117,7 @@ struct Session: Sendable {
         case .devCheck(let only):
             return try await devCheck(only: only)
         case .devGenerate:
-            return try devGenerate()
+            return try await devGenerate()
         case .grade(let options):
             return try await grade(options)
         case .classGrade(let options):

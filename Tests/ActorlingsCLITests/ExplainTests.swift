@@ -1,3 +1,5 @@
+import ActorlingsCore
+import ActorlingsRuntime
 import Foundation
 import Testing
 
@@ -37,13 +39,51 @@ struct ExplainTests {
     @Test("explain --build groups a package's concurrency diagnostics with counts; exit code is the build's")
     func build() async throws {
         let package = TestPaths.testsDirectory.appendingPathComponent("Fixtures/explain-package").path
-        let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot)
+        let files = FileManager.default
+        let before = try files.subpathsOfDirectory(atPath: package).sorted()
+        let resolved = try Data(contentsOf: URL(fileURLWithPath: package + "/Package.resolved"))
+        // SwiftPM puts lock files in TMPDIR: the tool gives it a folder of its own and removes it.
+        let temporary = files.temporaryDirectory.appendingPathComponent("explain-tmp-\(UUID().uuidString)").path
+        try files.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        defer { try? files.removeItem(atPath: temporary) }
+        let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot, environment: ["TMPDIR": temporary])
         #expect(result.status == 1)
         #expect(result.output.contains("3 concurrency diagnostics in 2 kinds"))
         #expect(result.output.contains("2 × Actor-isolated state used from outside its actor"))
-        #expect(result.output.contains("Sources/Feed/Feed.swift:13: main actor-isolated property 'items' can not be mutated from a nonisolated context"))
+        #expect(result.output.contains("Sources/Feed/Feed.swift:13:10: main actor-isolated property 'items' can not be mutated from a nonisolated context"))
+        #expect(try files.subpathsOfDirectory(atPath: package).sorted() == before, "the build left files in the package")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: package + "/Package.resolved")) == resolved)
+        #expect(try files.contentsOfDirectory(atPath: temporary).isEmpty, "the build left files in TMPDIR")
         let missing = try await runActorlings(["explain", "--build", "/nonexistent"], in: TestPaths.repositoryRoot)
         #expect(missing.status == 64)
         #expect(missing.errors.contains("has no Package.swift"))
+    }
+
+    @Test("dev check compiles each entry's examples and text blocks: claims hold and every diagnostic is the entry's own")
+    func knowledgeExamples() async throws {
+        let root = TestPaths.testsDirectory.appendingPathComponent("Fixtures/explain-knowledge").path
+        defer { try? FileManager.default.removeItem(atPath: root + "/.actorlings") }
+        let files = LocalCourseFiles(root: TestPaths.fixtureCourse)
+        let course = try CourseLoader(files: files).load()
+        guard case .text(let shipped) = files.read(ShippedFiles.path) else {
+            Issue.record("the fixture course has no \(ShippedFiles.path)")
+            return
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
+        let checker = ExerciseChecker(
+            root: root, course: course, shipped: try ShippedFiles(parsing: shipped), builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        let findings = try await CourseVerifier(checker: checker).verifyKnowledgeBase().map(\.description)
+        let sending = "Lessons/Explanations/sending.toml"
+        let expected = [
+            "\(sending) example 1: should fail with [regionbasedisolation_named_send_yields_race], but the errors were: "
+                + "main actor-isolated property 'items' can not be referenced from a nonisolated context [actor_isolated_non_self_reference]",
+            "\(sending) example 1: produces error: main actor-isolated property 'items' can not be referenced from a nonisolated context "
+                + "[actor_isolated_non_self_reference], which this entry does not list in `ids` (Lessons/Explanations/isolated-reference.toml explains it)",
+            "\(sending) (Swift block in its text): should fail with [SendingRisksDataRace], but the errors were: none",
+        ]
+        // The fixture's catalog is not the toolchain's: its gaps are reported, then the entries' findings.
+        #expect(findings.first?.hasPrefix("\(DiagnosticCatalog.path): Swift ") == true)
+        #expect(Array(findings.filter { !$0.hasPrefix(DiagnosticCatalog.path) }) == expected)
     }
 }

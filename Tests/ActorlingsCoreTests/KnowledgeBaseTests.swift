@@ -126,3 +126,62 @@ struct KnowledgeBaseTests {
         #expect(lines.contains("  = lesson: Lessons/01-single-threaded.md#isolated-to-the-main-actor"))
     }
 }
+
+@Suite("The knowledge base with the toolchain's catalog")
+struct KnowledgeBaseCatalogTests {
+    static let catalog = DiagnosticCatalog(entries: [
+        .init(kind: .error, id: "regionbasedisolation_named_send_yields_race", format: "sending %0 risks causing data races"),
+        .init(
+            kind: .note, id: "regionbasedisolation_named_send_into_sending_param",
+            format: "%select{%1 |}0%2 is passed as a 'sending' parameter; Uses in callee may race with later %1 uses"),
+        .init(
+            kind: .error, id: "regionbasedisolation_typed_use_after_sending",
+            format: "Passing value of non-Sendable type %0 as a 'sending' argument risks causing races in between local and caller code"),
+        .init(
+            kind: .error, id: "non_sendable_param_in_override",
+            format: "non-Sendable parameter type %0 cannot be sent from caller of superclass %kind1 into %2 override"),
+    ])
+    static let sendingEntry = Explanation(
+        file: "Lessons/Explanations/sending.toml", title: "Sending risks a data race", summary: "s",
+        ids: ["regionbasedisolation_named_send_yields_race", "regionbasedisolation_named_send_into_sending_param"], meaning: "m", fixes: ["f"],
+        wrongFix: "w")
+    static let knowledge = KnowledgeBase(entries: [sendingEntry, isolation], catalog: catalog)
+
+    @Test("An entry gets its ids' shapes for free: a pasted message without an id finds it")
+    func shapeFromCatalog() {
+        let pasted = Self.knowledge.explanations(forText: "error: sending 'x' risks causing data races")
+        #expect(pasted.first?.explanation == Self.sendingEntry)
+    }
+
+    @Test("A note pasted alone is recognised; pasted under its error, the error decides")
+    func notes() {
+        let alone = Self.knowledge.explanations(
+            forText: "Feed.swift:9:5: note: task-isolated 'x' is passed as a 'sending' parameter; Uses in callee may race with later task-isolated uses")
+        #expect(alone.count == 1)
+        #expect(alone.first?.explanation == Self.sendingEntry)
+        let bare = Self.knowledge.explanations(forText: "'x' is passed as a 'sending' parameter; Uses in callee may race with later task-isolated uses")
+        #expect(bare.first?.explanation == Self.sendingEntry)
+    }
+
+    @Test("A concurrency diagnostic without an entry gets its family and the nearest entry")
+    func unexplained() throws {
+        let diagnostic = Diagnostic(
+            severity: .error, message: "Passing value of non-Sendable type 'Feed' as a 'sending' argument risks causing races in between local and caller code")
+        #expect(Self.knowledge.explanation(for: diagnostic) == nil)
+        let answer = try #require(Self.knowledge.unexplained(diagnostic))
+        #expect(answer.id == "regionbasedisolation_typed_use_after_sending")
+        #expect(answer.family == "sending values between isolation domains (regions)")
+        #expect(answer.nearest == Self.sendingEntry)
+        #expect(Self.knowledge.unexplained(Diagnostic(severity: .error, message: "cannot find 'x' in scope")) == nil)
+    }
+
+    @Test("Concurrency is decided by the catalog (id, else shape), never by loose words")
+    func concurrency() {
+        let path = Diagnostic(severity: .error, message: "no such file '/tmp/actorlings-explain/Actor.swift'")
+        #expect(!Self.knowledge.isConcurrency(path))
+        let grouped = Diagnostic(severity: .warning, message: "variable 'x' was never used", group: "UnusedVariable", identifier: "variable_never_used")
+        #expect(!Self.knowledge.isConcurrency(grouped))
+        let known = Diagnostic(severity: .error, message: "anything", identifier: "non_sendable_param_in_override")
+        #expect(Self.knowledge.isConcurrency(known))
+    }
+}

@@ -92,8 +92,9 @@ public enum DiagnosticParser {
         return (name, rest)
     }
 
+    /// Internal ids are snake case, some with a capital inside (`main_function_must_be_mainActor`).
     private static func isIdentifier(_ name: String) -> Bool {
-        name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
             && name.contains("_")
     }
 }

@@ -5,42 +5,61 @@ public struct BuildExplanation: Sendable {
     public var unexplained: [Diagnostic]
     /// Everything else (type errors, unused variables …): counted, not explained.
     public var otherCount: Int
+    /// The other diagnostics that are errors: shown, because they stop the compiler before the
+    /// passes that find most concurrency problems.
+    public var otherErrors: [Diagnostic]
+    /// True when the build did not succeed.
+    public var failed: Bool
+    /// The end of the build's output, shown when it failed without a parseable error.
+    public var outputTail: String
+    /// The knowledge base's answers for concurrency diagnostics without an entry.
+    let unexplainedAnswers: [KnowledgeBase.Unexplained?]
     let root: String
 
-    public init(diagnostics: [Diagnostic], knowledge: KnowledgeBase, root: String) {
+    public init(diagnostics: [Diagnostic], knowledge: KnowledgeBase, root: String, failed: Bool = false, output: String = "") {
         var grouped: [String: (explanation: Explanation, diagnostics: [Diagnostic])] = [:]
         var order: [String] = []
         var unexplained: [Diagnostic] = []
+        var otherErrors: [Diagnostic] = []
         var other = 0
         for diagnostic in diagnostics {
             if let explanation = knowledge.explanation(for: diagnostic) {
                 if grouped[explanation.file] == nil { order.append(explanation.file) }
                 grouped[explanation.file, default: (explanation, [])].diagnostics.append(diagnostic)
-            } else if Self.looksConcurrent(diagnostic) {
+            } else if knowledge.isConcurrency(diagnostic) {
                 unexplained.append(diagnostic)
             } else {
                 other += 1
+                // "emit-module command failed with exit code 1" only repeats that there were errors.
+                if diagnostic.severity == .error, diagnostic.file != nil || !diagnostic.message.contains("command failed with exit code") {
+                    otherErrors.append(diagnostic)
+                }
             }
         }
         self.groups = order.compactMap { grouped[$0] }.sorted { $0.diagnostics.count > $1.diagnostics.count }
         self.unexplained = unexplained
+        self.unexplainedAnswers = unexplained.map(knowledge.unexplained)
         self.otherCount = other
+        self.otherErrors = otherErrors
+        self.failed = failed
+        self.outputTail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
         self.root = root.hasSuffix("/") ? root : root + "/"
-    }
-
-    static func looksConcurrent(_ diagnostic: Diagnostic) -> Bool {
-        let words = ["actor", "sendable", "sending", "isolat", "concurren", "data race", "async", "await", "task"]
-        let message = diagnostic.message.lowercased()
-        return diagnostic.group != nil || words.contains { message.contains($0) }
     }
 
     public func render(palette: Palette, width: Int) -> String {
         let concurrency = groups.reduce(0) { $0 + $1.diagnostics.count } + unexplained.count
         var out: [String] = []
-        if concurrency == 0 {
+        if concurrency == 0, !failed {
             out.append(
                 palette.apply(.boldGreen, "No concurrency diagnostics.")
                     + (otherCount > 0 ? " (\(otherCount) other diagnostic\(otherCount == 1 ? "" : "s"))" : ""))
+            return out.joined(separator: "\n") + "\n"
+        }
+        if concurrency == 0 {
+            out.append(palette.apply(.boldRed, "The build failed before the compiler reported any concurrency diagnostic."))
+            out.append("Fix these first: the compiler checks concurrency only in code that type-checks.")
+            out += otherErrorLines(palette)
+            if otherErrors.isEmpty { out += ["", palette.apply(.dim, "The end of the build's output:"), outputTail] }
             return out.joined(separator: "\n") + "\n"
         }
         out.append(
@@ -63,16 +82,35 @@ public struct BuildExplanation: Sendable {
         if !unexplained.isEmpty {
             out.append("")
             out.append(palette.apply(.boldYellow, "\(unexplained.count) × not in the knowledge base yet"))
-            for diagnostic in unexplained.prefix(10) {
-                out.append("  " + location(diagnostic) + diagnostic.displayMessage + (diagnostic.documentationURL.map { "\n    " + $0 } ?? ""))
+            for (diagnostic, answer) in zip(unexplained, unexplainedAnswers).prefix(10) {
+                out.append("  " + location(diagnostic) + diagnostic.displayMessage)
+                if let answer {
+                    let nearest = answer.nearest.map { "; nearest entry: \($0.title)" } ?? ""
+                    out.append(palette.apply(.dim, "    about \(answer.family) [\(answer.id)]\(nearest)"))
+                }
+                if let url = diagnostic.documentationURL { out.append("    " + url) }
             }
+        }
+        if !otherErrors.isEmpty {
+            out.append("")
+            out.append(
+                palette.apply(.boldRed, "\(otherErrors.count) other error\(otherErrors.count == 1 ? "" : "s")")
+                    + " (not about concurrency; they can hide concurrency diagnostics until fixed):")
+            out += otherErrorLines(palette)
         }
         return out.joined(separator: "\n") + "\n"
     }
 
+    private func otherErrorLines(_ palette: Palette) -> [String] {
+        var lines = otherErrors.prefix(10).map { "  " + location($0) + "error: " + $0.displayMessage }
+        if otherErrors.count > 10 { lines.append(palette.apply(.dim, "  … and \(otherErrors.count - 10) more")) }
+        return lines
+    }
+
+    /// `Sources/Feed/Feed.swift:13:9: `, relative to the package.
     private func location(_ diagnostic: Diagnostic) -> String {
         guard var file = diagnostic.file, let line = diagnostic.line else { return "" }
         if file.hasPrefix(root) { file = String(file.dropFirst(root.count)) }
-        return "\(file):\(line): "
+        return "\(file):\(line):" + (diagnostic.column.map { "\($0):" } ?? "") + " "
     }
 }

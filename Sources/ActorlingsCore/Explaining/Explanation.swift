@@ -15,11 +15,24 @@ public struct Explanation: Sendable, Equatable {
     public var lesson: String?
     public var exercises: [String]
     public var runtime: Bool
+    /// Programs `dev check` compiles to this entry's diagnostics (`[[example]]`).
+    public var examples: [Example]
+
+    /// One `[[example]]`: code and the words of a lesson's ```swift fence (`error=ID isolation=MainActor`).
+    public struct Example: Sendable, Equatable {
+        public var fence: String
+        public var code: String
+
+        public init(fence: String, code: String) {
+            self.fence = fence
+            self.code = code
+        }
+    }
 
     public init(
         file: String, title: String, summary: String, groups: [String] = [], ids: [String] = [],
         patterns: [String] = [], meaning: String, fixes: [String], wrongFix: String, lesson: String? = nil,
-        exercises: [String] = [], runtime: Bool = false
+        exercises: [String] = [], runtime: Bool = false, examples: [Example] = []
     ) {
         self.file = file
         self.title = title
@@ -33,6 +46,7 @@ public struct Explanation: Sendable, Equatable {
         self.lesson = lesson
         self.exercises = exercises
         self.runtime = runtime
+        self.examples = examples
     }
 
     /// `Lessons/01-single-threaded.md#isolated-to-the-main-actor`, a path editors and terminals can open.

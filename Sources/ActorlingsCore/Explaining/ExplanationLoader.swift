@@ -34,6 +34,15 @@ public struct ExplanationLoader: Sendable {
             let lesson = reader.string("lesson", required: false)
             let exercises = reader.strings("exercises", required: false) ?? []
             let runtime = reader.boolean("runtime", required: false) ?? false
+            var examples: [Explanation.Example] = []
+            for table in reader.tables("example", required: false) ?? [] {
+                var example = TableReader(table, file: path)
+                let fence = example.string("fence")
+                let code = example.string("code")
+                example.reportUnknownKeys(hint: "an [[example]] has `fence` and `code`")
+                problems += example.problems
+                if let fence, let code { examples.append(Explanation.Example(fence: fence, code: code)) }
+            }
             reader.reportUnknownKeys(hint: nil)
             if groups.isEmpty, ids.isEmpty, patterns.isEmpty {
                 reader.problem(nil, line: 1, "give at least one of `groups`, `ids` or `patterns`, or nothing can match it")
@@ -49,9 +58,22 @@ public struct ExplanationLoader: Sendable {
             entries.append(
                 Explanation(
                     file: path, title: title, summary: summary, groups: groups, ids: ids, patterns: patterns,
-                    meaning: meaning, fixes: fixes, wrongFix: wrongFix, lesson: lesson, exercises: exercises, runtime: runtime))
+                    meaning: meaning, fixes: fixes, wrongFix: wrongFix, lesson: lesson, exercises: exercises, runtime: runtime,
+                    examples: examples))
+        }
+        var catalog = DiagnosticCatalog(entries: [])
+        switch files.read(DiagnosticCatalog.path) {
+        case .text(let text):
+            do {
+                catalog = try DiagnosticCatalog.parse(text)
+            } catch {
+                problems += error.problems
+            }
+        default:
+            // Without the catalog only ids, groups and patterns match; dev check reports it missing.
+            break
         }
         if !problems.isEmpty { throw CourseLoadError(problems: problems) }
-        return KnowledgeBase(entries: entries)
+        return KnowledgeBase(entries: entries, catalog: catalog)
     }
 }

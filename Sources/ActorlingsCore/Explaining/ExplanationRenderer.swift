@@ -11,7 +11,12 @@ public struct ExplanationRenderer: Sendable {
     public func render(_ explanation: Explanation, for diagnostic: Diagnostic? = nil) -> String {
         var out: [String] = []
         if let diagnostic, !diagnostic.message.isEmpty {
-            let severity = diagnostic.severity == .warning ? palette.apply(.boldYellow, "warning:") : palette.apply(.boldRed, "error:")
+            let severity =
+                switch diagnostic.severity {
+                case .warning: palette.apply(.boldYellow, "warning:")
+                case .note, .remark: palette.apply(.bold, "\(diagnostic.severity.rawValue):")
+                case .error: palette.apply(.boldRed, "error:")
+                }
             out.append(severity + " " + palette.apply(.bold, diagnostic.displayMessage))
             out.append("")
         }
@@ -39,6 +44,32 @@ public struct ExplanationRenderer: Sendable {
         if !references.isEmpty {
             out.append("")
             out.append(contentsOf: references.map { palette.apply(.dim, "  ") + $0 })
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The answer for a diagnostic without an entry: for a concurrency diagnostic the catalog
+    /// knows, its family and the nearest entry; otherwise where else to look.
+    public func renderUnexplained(_ diagnostic: Diagnostic, _ answer: KnowledgeBase.Unexplained?) -> String {
+        var out = [palette.apply(.bold, diagnostic.displayMessage)]
+        if let answer {
+            out += wrap(
+                "A Swift concurrency diagnostic about \(answer.family) [\(answer.id)]. Actorlings has no entry of its own for it yet.", indent: "  ")
+            if let nearest = answer.nearest {
+                out.append("")
+                out.append("  " + palette.apply(.bold, "The nearest entry: ") + nearest.title)
+                out += wrap(nearest.summary, indent: "  ")
+                if let name = nearest.ids.first ?? nearest.groups.first {
+                    out.append("  Read it with `actorlings explain \(name)`" + (nearest.lessonPath.map { ", and the lesson at \($0)" } ?? "") + ".")
+                }
+            }
+        } else {
+            out.append(
+                "  Actorlings has no explanation for this one yet."
+                    + (diagnostic.documentationURL == nil ? " If it is about concurrency, try pasting the whole diagnostic, notes included." : ""))
+        }
+        if let url = diagnostic.documentationURL {
+            out.append("  The Swift documentation has a page on it: " + palette.apply(.underline, url))
         }
         return out.joined(separator: "\n") + "\n"
     }

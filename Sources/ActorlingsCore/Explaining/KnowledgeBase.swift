@@ -4,31 +4,81 @@ public struct KnowledgeBase: Sendable {
     public static let directory = "Lessons/Explanations"
 
     public var entries: [Explanation]
+    /// The toolchain's concurrency diagnostics: what a message without an id is, by its shape.
+    public var catalog: DiagnosticCatalog
 
-    public init(entries: [Explanation]) {
+    public init(entries: [Explanation], catalog: DiagnosticCatalog = DiagnosticCatalog(entries: [])) {
         self.entries = entries
+        self.catalog = catalog
     }
 
-    /// How an entry matched: by internal id (most precise), by group, or by message shape.
+    /// How an entry matched: by internal id (most precise), by the shape of the format of an id
+    /// it serves, by group, or by a hand-written pattern.
     public enum Match: Sendable, Equatable, Comparable {
         case pattern(length: Int)
         case group
+        /// The more literal text the catalog format has, the more specific the match.
+        case shape(length: Int)
         case identifier
     }
 
-    /// The best entry for a diagnostic: id beats group beats the longest matching pattern.
+    /// The best entry for a diagnostic: id beats catalog shape beats group beats the longest
+    /// matching pattern.
     public func explanation(for diagnostic: Diagnostic) -> Explanation? {
+        let recognised = diagnostic.identifier == nil ? catalog.recognise(diagnostic.message) : []
         var best: (match: Match, entry: Explanation)?
         for entry in entries {
-            guard let match = Self.match(entry, diagnostic) else { continue }
+            guard let match = Self.match(entry, diagnostic, recognised: recognised) else { continue }
             if let current = best, current.match >= match { continue }
             best = (match, entry)
         }
         return best?.entry
     }
 
-    static func match(_ entry: Explanation, _ diagnostic: Diagnostic) -> Match? {
+    /// The catalog's entries for a diagnostic: the one its id names, else those its message fits.
+    public func catalogEntries(for diagnostic: Diagnostic) -> [DiagnosticCatalog.Entry] {
+        if let id = diagnostic.identifier { return catalog.entry(id: id).map { [$0] } ?? [] }
+        return catalog.recognise(diagnostic.message).compactMap { catalog.entry(id: $0.id) }
+    }
+
+    /// True when the toolchain's catalog says this is a concurrency diagnostic: by its id when it
+    /// has one (ids are exact), else by the shape of its message. Never by loose words.
+    public func isConcurrency(_ diagnostic: Diagnostic) -> Bool {
+        !catalogEntries(for: diagnostic).isEmpty || explanation(for: diagnostic) != nil
+    }
+
+    /// A concurrency diagnostic the knowledge base has no entry for: its family and the entry
+    /// that comes nearest, so the answer is never only "no explanation yet".
+    public struct Unexplained: Sendable {
+        public var id: String
+        public var family: String
+        public var nearest: Explanation?
+    }
+
+    public func unexplained(_ diagnostic: Diagnostic) -> Unexplained? {
+        guard let known = catalogEntries(for: diagnostic).first else { return nil }
+        let words = Self.words(known.id + " " + known.format)
+        var best: (score: Int, entry: Explanation)?
+        for entry in entries where !entry.runtime {
+            let served = entry.ids.compactMap { catalog.entry(id: $0) }
+            var score = served.contains { $0.family == known.family } ? 4 : 0
+            score +=
+                Self.words(entry.title + " " + entry.ids.joined(separator: " ") + " " + served.map(\.format).joined(separator: " "))
+                .intersection(words).count
+            if score > (best?.score ?? 0) { best = (score, entry) }
+        }
+        return Unexplained(id: known.id, family: known.family, nearest: best?.entry)
+    }
+
+    private static let commonWords: Set<String> = ["cannot", "with", "from", "that", "this", "type", "the", "can", "not", "be", "to", "in", "of", "a", "an"]
+
+    static func words(_ text: String) -> Set<String> {
+        Set(text.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count > 3 && !commonWords.contains($0) })
+    }
+
+    static func match(_ entry: Explanation, _ diagnostic: Diagnostic, recognised: [(id: String, length: Int)] = []) -> Match? {
         if let id = diagnostic.identifier, entry.ids.contains(id) { return .identifier }
+        if let best = recognised.first(where: { entry.ids.contains($0.id) }) { return .shape(length: best.length) }
         if let group = diagnostic.group, entry.groups.contains(group) { return .group }
         let message = normalized(diagnostic.message)
         let lengths = entry.patterns.map(normalized).filter { pattern in
@@ -47,7 +97,12 @@ public struct KnowledgeBase: Sendable {
             // A name looked up, not a diagnostic: no message to repeat, but keep the group's link.
             return [(Diagnostic(severity: .error, message: "", group: entry.groups.contains(trimmed) ? trimmed : nil), entry)]
         }
-        let parsed = DiagnosticParser.parse(text).filter { $0.severity != .note }
+        let parsed = DiagnosticParser.parse(text)
+        // Notes belong to the diagnostic above them; a note pasted alone is explained itself.
+        let problems = parsed.filter { $0.severity != .note }
+        if !problems.isEmpty {
+            return problems.map { ($0, explanation(for: $0) ?? $0.notes.lazy.compactMap(explanation(for:)).first) }
+        }
         if !parsed.isEmpty {
             return parsed.map { ($0, explanation(for: $0)) }
         }

@@ -10,6 +10,9 @@ public struct LessonBlock: Sendable, Equatable {
     public var expectedWarnings: [String]
     /// Lines of the `diagnostics` block that follows, each to be found verbatim in the output.
     public var quotedDiagnostics: [String]
+    /// Flags beyond the settings: `warnings=GROUP` (`-Wwarning GROUP`), `strict-memory-safety`,
+    /// `frontend=FLAG` (`-Xfrontend FLAG`), for diagnostics that are off by default.
+    public var extraFlags: [String] = []
 
     /// The blocks of a lesson, or the problems with their info strings.
     public static func blocks(in markdown: String, lesson: String) -> (blocks: [LessonBlock], problems: [CourseProblem]) {
@@ -38,9 +41,14 @@ public struct LessonBlock: Sendable, Equatable {
                 case ("warning", let value?): result.expectedWarnings.append(value)
                 case ("isolation", "MainActor"): result.settings.defaultIsolation = .mainActor
                 case ("isolation", "nonisolated"): result.settings.defaultIsolation = .nonisolated
+                case ("warnings", let value?): result.extraFlags += ["-Wwarning", value]
+                case ("strict-memory-safety", nil): result.extraFlags += ["-strict-memory-safety"]
+                case ("frontend", let value?) where value.hasPrefix("-"): result.extraFlags += ["-Xfrontend", value]
                 case ("features", let value?):
                     for feature in value.split(separator: ",").map(String.init) {
-                        if CompilerSettings.knownUpcomingFeatures.contains(feature) {
+                        // `Feature:migrate` turns on the feature's migration warnings instead.
+                        let name = feature.hasSuffix(":migrate") ? String(feature.dropLast(":migrate".count)) : feature
+                        if CompilerSettings.knownUpcomingFeatures.contains(name) {
                             result.settings.upcomingFeatures.append(feature)
                         } else {
                             problems.append(

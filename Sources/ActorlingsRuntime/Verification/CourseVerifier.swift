@@ -65,7 +65,7 @@ public struct CourseVerifier: Sendable {
     }
 
     /// What one job of the pool found: a part of an exercise's check, or a lesson.
-    private enum JobResult: Sendable {
+    enum JobResult: Sendable {
         case exercise(id: String, shipped: Outcome, solution: Outcome, problems: [Finding])
         /// `order`: the entry's place in the corpus, so findings come out in the file's order
         /// whichever job finishes first.
@@ -95,6 +95,7 @@ public struct CourseVerifier: Sendable {
         report.findings += generatedFilesFindings()
         report.findings += lessonExerciseFindings()
         report.findings += knowledgeFindings()
+        report.findings += catalogFindings()
         let exercises = only.isEmpty ? course.exercises : course.exercises.filter { only.contains($0.id) }
         let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
@@ -124,6 +125,7 @@ public struct CourseVerifier: Sendable {
             for step in course.steps {
                 work.append { try await verifyLesson(step.lessonPath) }
             }
+            work += knowledgeJobs()
         }
         try await withThrowingTaskGroup(of: JobResult.self) { group in
             var next = 0

@@ -21,7 +21,7 @@ struct LessonCodeCompiler: Sendable {
                     "-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
                     "-no-color-diagnostics", "-module-name", "LessonCode", "-emit-sil", "-o", "/dev/null",
                 ]
-                    + block.settings.compilerFlags + builder.toolchain.testingCompileFlags + [file],
+                    + block.settings.compilerFlags + block.extraFlags + builder.toolchain.testingCompileFlags + [file],
                 environment: builder.environment, timeLimit: builder.compileTimeLimit))
         if case .timedOut = result.termination {
             return [Diagnostic(severity: .error, message: "the compiler did not finish within \(seconds(builder.compileTimeLimit))")]

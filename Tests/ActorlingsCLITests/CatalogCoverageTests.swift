@@ -1,0 +1,45 @@
+import ActorlingsCore
+import ActorlingsRuntime
+import Foundation
+import Testing
+
+/// How much of the toolchain's concurrency diagnostics `explain` recognises, measured on the
+/// checked-in catalog (`Lessons/Explanations/Catalog/concurrency.tsv`): for every error and
+/// warning outside distributed actors, a message rendered from its format — every `%select`
+/// alternative, names in the placeholders — must be explained by an entry that lists its id.
+@Suite("Catalog coverage")
+struct CatalogCoverageTests {
+    /// The share of those diagnostics (in percent) below which the test fails. Raise it as
+    /// entries land; never lower it.
+    static let floor = 25
+
+    @Test("explain recognises the toolchain's concurrency errors and warnings, pasted or by id")
+    func coverage() throws {
+        let knowledge = try ExplanationLoader(files: LocalCourseFiles(root: TestPaths.repositoryRoot)).load()
+        let counted = knowledge.catalog.entries.filter { $0.kind != .note && !$0.distributed }
+        #expect(counted.count > 200, "the catalog should hold the toolchain's concurrency diagnostics; run `actorlings dev generate`")
+        var covered: [String] = []
+        var gaps: [String: [String]] = [:]
+        for entry in counted {
+            let samples = entry.sampleMessages()
+            let byId = knowledge.explanation(for: Diagnostic(severity: .error, message: samples.first ?? "", identifier: entry.id))
+            // Some ids share one format word for word (a property's and a result's witness
+            // mismatch): pasted, they cannot be told apart, so an entry for either serves both.
+            let twins = Set(knowledge.catalog.entries.filter { $0.format == entry.format }.map(\.id))
+            let pasted = samples.allSatisfy { sample in
+                knowledge.explanations(forText: sample).first?.explanation?.ids.contains(where: twins.contains) == true
+            }
+            if byId != nil, pasted {
+                covered.append(entry.id)
+            } else {
+                gaps[entry.family, default: []].append(entry.id)
+            }
+        }
+        let percent = covered.count * 100 / max(counted.count, 1)
+        print("Catalog coverage: \(covered.count) of \(counted.count) concurrency errors and warnings (\(percent)%) recognised with an entry for their id")
+        for (family, ids) in gaps.sorted(by: { $0.value.count > $1.value.count }) {
+            print("  not yet: \(family) (\(ids.count)): \(ids.joined(separator: ", "))")
+        }
+        #expect(percent >= Self.floor, "coverage \(percent)% is below the floor of \(Self.floor)%")
+    }
+}

@@ -1,0 +1,7 @@
+actor Player {
+    var volume = 0
+
+    func play( {
+        volume += 1
+    }
+}

@@ -1,0 +1,4 @@
+public final class Settings {
+    public var volume = 1
+    public init() {}
+}
