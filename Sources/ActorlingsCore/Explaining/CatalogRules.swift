@@ -42,6 +42,13 @@ enum CatalogRules {
         "property_requires_actor", "async_access_without_await",
         "async_call_without_await_in_autoclosure", "async_call_without_await_in_async_let", "async_let_without_await",
         "noescape_parameter", "throwing_async_let_without_try",
+        // The region-isolation pass emits these with `diagnoseNote` under
+        // `regionbasedisolation_type_send_yields_race` (swiftlang/swift, SendNonSendable.cpp).
+        "regionbasedisolation_type_use_after_send", "regionbasedisolation_type_use_after_send_callee",
+        "regionbasedisolation_typed_use_after_sending", "regionbasedisolation_typed_use_after_sending_callee",
+        "regionbasedisolation_typed_tns_passed_to_sending", "regionbasedisolation_typed_tns_passed_to_sending_callee",
+        "regionbasedisolation_typed_sendneversendable_via_arg", "regionbasedisolation_typed_sendneversendable_via_arg_callee",
+        "regionbasedisolation_type_isolated_capture_yields_race",
     ]
     /// Printed as warnings although their ids look like notes (checked against compiler output).
     static let knownWarnings: Set<String> = ["add_predates_concurrency_import", "remove_predates_concurrency_import"]
