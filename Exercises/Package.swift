@@ -747,6 +747,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 7: Sequential is enough
+        .target(
+            name: "SequentialIsEnough",
+            path: "07-layers/sequential-is-enough/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "SequentialIsEnoughTests",
+            dependencies: ["SequentialIsEnough"],
+            path: "07-layers/sequential-is-enough/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 8: Testing async code: a clock the tests control
         .target(
             name: "TestingAsyncCode",
