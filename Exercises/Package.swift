@@ -825,6 +825,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 8: Write a test that catches the race
+        .target(
+            name: "WriteAGatedTest",
+            path: "08-testing-and-migration/write-a-gated-test/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "WriteAGatedTestTests",
+            dependencies: ["WriteAGatedTest"],
+            path: "08-testing-and-migration/write-a-gated-test/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 9: Capstone: save a map for offline use
         .target(
             name: "Capstone",

@@ -55,6 +55,8 @@ struct ExerciseLoader {
         let hints = reader.strings("hints") ?? []
         let after = reader.string("after")
         let localTables = reader.tables("construct", required: false) ?? []
+        let kindName = reader.string("kind", required: false)
+        let mutantTables = reader.tables("mutant", required: false) ?? []
         let onlyInTable = reader.table("only-in", required: false)
         let settingsTable = reader.table("settings")
         let expectTable = reader.table("expect")
@@ -108,12 +110,17 @@ struct ExerciseLoader {
                     file: definitionPath, line: table["protected"]?.line, key: "protected",
                     message: "'\(name)' is also in `files`: a file is either the learner's to edit or protected, not both"))
         }
-        let testFiles = checkFiles(
-            fileNames, protected: protectedNames, lines: (table["files"]?.line, table["protected"]?.line), problems: &problems)
+        let kind = loadKind(kindName, line: table["kind"]?.line, hasMutants: !mutantTables.isEmpty, problems: &problems)
+        let lines = (files: table["files"]?.line, protected: table["protected"]?.line)
+        let testFiles =
+            kind == .writeTests
+            ? checkWriteTestsFiles(fileNames, protected: protectedNames, lines: lines, problems: &problems)
+            : checkFiles(fileNames, protected: protectedNames, lines: lines, problems: &problems)
 
         guard let title, let section, let after, let settings, let expected, !fileNames.isEmpty else {
             if table["files"] != nil, fileNames.isEmpty {
-                problems.append(CourseProblem(file: definitionPath, line: table["files"]?.line, key: "files", message: "list at least one file of Sources/"))
+                let folder = kind == .writeTests ? "Tests/" : "Sources/"
+                problems.append(CourseProblem(file: definitionPath, line: table["files"]?.line, key: "files", message: "list at least one file of \(folder)"))
             }
             return nil
         }
@@ -128,6 +135,10 @@ struct ExerciseLoader {
             timeLimit: .seconds(timeLimit?.value ?? Self.defaultTimeLimit), points: points?.value ?? 1,
             directory: directory, solutionDirectory: solutionDirectory, protectedFiles: protectedNames)
         exercise.constructs = local
+        exercise.kind = kind
+        if kind == .writeTests {
+            exercise.mutants = loadMutants(mutantTables, protected: protectedNames, line: table.line, problems: &problems)
+        }
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
         exercise.compileTimeLimit = .seconds(compileTimeLimit?.value ?? Self.defaultCompileTimeLimit)
