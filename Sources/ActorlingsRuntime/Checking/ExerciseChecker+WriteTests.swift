@@ -1,4 +1,4 @@
-public import ActorlingsCore
+import ActorlingsCore
 import Foundation
 
 /// Checking an exercise whose answer is a test (`kind = "write-tests"`): the learner's tests
@@ -58,7 +58,7 @@ extension ExerciseChecker {
 
         var correct = try await run(against: exercise.protectedPaths)
         guard case .passed(let testCount) = correct.outcome else {
-            correct.outcome = Self.failingAgainstCorrectCode(correct.outcome)
+            correct.outcome = WrittenTestsReport.failingAgainstCorrectCode(correct.outcome)
             return correct
         }
         var restored = correct.restoredFiles
@@ -79,34 +79,8 @@ extension ExerciseChecker {
             }
         }
         guard missed.isEmpty else {
-            return ExerciseBuilder.Result(outcome: .testsFailed(Self.report(missed: missed)), restoredFiles: restored)
+            return ExerciseBuilder.Result(outcome: .testsFailed(WrittenTestsReport.missed(missed)), restoredFiles: restored)
         }
         return ExerciseBuilder.Result(outcome: .passed(testCount: testCount), restoredFiles: restored)
-    }
-
-    /// One failed result per mutant the tests missed, named `mutant: <name>`, saying what is
-    /// broken in it.
-    static func report(missed: [Exercise.Mutant]) -> TestRunReport {
-        TestRunReport(
-            results: missed.map { mutant in
-                TestResult(
-                    name: mutant.resultName, status: .failed,
-                    issues: [
-                        TestIssue(
-                            message: "Your tests pass against a broken implementation: one that \(mutant.description). "
-                                + "Write a test that fails for it.")
-                    ])
-            })
-    }
-
-    /// The learner's tests failed against code that works: each failure says so first.
-    static func failingAgainstCorrectCode(_ outcome: Outcome) -> Outcome {
-        guard case .testsFailed(var report) = outcome else { return outcome }
-        for index in report.results.indices where report.results[index].status == .failed {
-            report.results[index].issues.insert(
-                TestIssue(message: "This test fails against the correct implementation in Sources/; a test must pass for code that works."),
-                at: 0)
-        }
-        return .testsFailed(report)
     }
 }
