@@ -647,6 +647,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 6: A sequence that stops when nobody reads
+        .target(
+            name: "CancellableSequence",
+            path: "06-patterns/cancellable-sequence/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CancellableSequenceTests",
+            dependencies: ["CancellableSequence"],
+            path: "06-patterns/cancellable-sequence/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 6: A batch import with progress
         .target(
             name: "BatchImportProgress",
