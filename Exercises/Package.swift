@@ -728,6 +728,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 6: A sequence that stops when nobody reads
+        .target(
+            name: "CancellableSequence",
+            path: "06-patterns/cancellable-sequence/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CancellableSequenceTests",
+            dependencies: ["CancellableSequence"],
+            path: "06-patterns/cancellable-sequence/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 6: A batch import with progress
         .target(
             name: "BatchImportProgress",
@@ -828,6 +848,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 7: Sequential is enough
+        .target(
+            name: "SequentialIsEnough",
+            path: "07-layers/sequential-is-enough/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "SequentialIsEnoughTests",
+            dependencies: ["SequentialIsEnough"],
+            path: "07-layers/sequential-is-enough/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 8: Testing async code: a clock the tests control
         .target(
             name: "TestingAsyncCode",
@@ -880,6 +920,26 @@ let package = Package(
             name: "GcdToAsyncTests",
             dependencies: ["GcdToAsync"],
             path: "08-testing-and-migration/gcd-to-async/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 8: Write a test that catches the race
+        .target(
+            name: "WriteAGatedTest",
+            path: "08-testing-and-migration/write-a-gated-test/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "WriteAGatedTestTests",
+            dependencies: ["WriteAGatedTest"],
+            path: "08-testing-and-migration/write-a-gated-test/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

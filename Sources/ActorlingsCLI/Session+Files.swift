@@ -44,7 +44,7 @@ extension Session {
 
     func reset(_ id: String, confirmed: Bool) async throws -> ExitCode {
         let exercise = try exercise(named: id)
-        let paths = exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths
+        let paths = exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths + exercise.mutantPaths
         let git = GitObjects(root: root, environment: environment)
         var restored: [(path: String, data: Data)] = []
         for path in paths {

@@ -62,7 +62,10 @@ public struct CorpusLoader: Sendable {
         reader.reportUnknownKeys(hint: "keys written after a [[wrong]] header belong to that entry; put `format` first")
         problems += reader.problems
 
-        let testNames = DeclaredTests(files: files, paths: exercise.testPaths)
+        // An exercise that asks for tests declares tests in the learner's files too: the shipped
+        // ones and the reference answer's.
+        let learnerTests = exercise.kind == .writeTests ? exercise.sourcePaths + exercise.solutionPaths : []
+        let testNames = DeclaredTests(files: files, paths: exercise.testPaths + learnerTests)
         var corpus = Corpus(file: path)
         for table in wrongTables {
             if let fix = loadWrongFix(table, testNames: testNames, problems: &problems) {
@@ -125,7 +128,8 @@ public struct CorpusLoader: Sendable {
         case "tests":
             if let tests {
                 if tests.isEmpty { reader.problem("tests", "name at least one test that must fail") }
-                for test in tests where !testNames.declares(test) {
+                let mutantNames = exercise.mutants.map(\.resultName)
+                for test in tests where !testNames.declares(test) && !mutantNames.contains(test) {
                     reader.problem("tests", "no test named '\(test)' in \(exercise.testsPath)/; write the function name with \"()\", as in [expect]")
                 }
                 if !tests.isEmpty { rejection = .tests(tests) }

@@ -57,6 +57,8 @@ public struct CompilerSettings: Sendable, Hashable, Codable {
         "GlobalActorIsolatedTypesUsability", "RegionBasedIsolation", "DisableOutwardActorInference",
         "GlobalConcurrency", "IsolatedDefaultValues", "DynamicActorIsolation", "StrictConcurrency",
         "ExistentialAny", "InternalImportsByDefault", "MemberImportVisibility", "ImmutableWeakCaptures",
+        // Migration mode: warns where the feature would change behaviour (lesson blocks of step 7).
+        "NonisolatedNonsendingByDefault:migrate",
     ]
 
     /// The `swiftc` flags for these settings, shared by the exercise module and its tests.

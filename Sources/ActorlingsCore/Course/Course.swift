@@ -166,6 +166,10 @@ public struct Exercise: Sendable, Equatable {
     /// The reference solution's folder, e.g. `Solutions/01-single-threaded/opting-out`. Its
     /// wrong-fix corpus lives there too (`corpus.toml`, `wrong/`, `also-correct/`).
     public var solutionDirectory: String
+    /// What the learner writes: the code (the default), or tests (see ``Kind``).
+    public var kind: Kind = .fixCode
+    /// With ``Kind/writeTests``: the broken implementations the learner's tests must catch.
+    public var mutants: [Mutant] = []
 
     public init(
         id: String, title: String, stepNumber: Int, section: String, files: [String],
@@ -209,7 +213,7 @@ public struct Exercise: Sendable, Equatable {
     }
     public var sourcesPath: String { directory + "/Sources" }
     public var testsPath: String { directory + "/Tests" }
-    public var sourcePaths: [String] { files.map { sourcesPath + "/" + $0 } }
+    public var sourcePaths: [String] { files.map { learnerDirectory + "/" + $0 } }
     public var testPaths: [String] { testFiles.map { testsPath + "/" + $0 } }
     public var protectedPaths: [String] { protectedFiles.map { sourcesPath + "/" + $0 } }
     public var solutionPaths: [String] { files.map { solutionDirectory + "/" + $0 } }

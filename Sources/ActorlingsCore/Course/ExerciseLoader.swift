@@ -56,6 +56,8 @@ struct ExerciseLoader {
         let oldGuidance = ["hints", "after"].filter { table[$0] != nil }
         oldGuidance.forEach { reader.accept($0) }
         let localTables = reader.tables("construct", required: false) ?? []
+        let kindName = reader.string("kind", required: false)
+        let mutantTables = reader.tables("mutant", required: false) ?? []
         let onlyInTable = reader.table("only-in", required: false)
         let settingsTable = reader.table("settings")
         let expectTable = reader.table("expect")
@@ -110,14 +112,19 @@ struct ExerciseLoader {
                     file: definitionPath, line: table["protected"]?.line, key: "protected",
                     message: "'\(name)' is also in `files`: a file is either the learner's to edit or protected, not both"))
         }
-        let testFiles = checkFiles(
-            fileNames, protected: protectedNames, lines: (table["files"]?.line, table["protected"]?.line), problems: &problems)
+        let kind = loadKind(kindName, line: table["kind"]?.line, hasMutants: !mutantTables.isEmpty, problems: &problems)
+        let lines = (files: table["files"]?.line, protected: table["protected"]?.line)
+        let testFiles =
+            kind == .writeTests
+            ? checkWriteTestsFiles(fileNames, protected: protectedNames, lines: lines, problems: &problems)
+            : checkFiles(fileNames, protected: protectedNames, lines: lines, problems: &problems)
 
         let guidance = GuidanceLoader(files: files, path: guidancePath, testPaths: testFiles.map { directory + "/Tests/" + $0 })
             .load(problems: &problems)
         guard let title, let section, let guidance, let settings, let expected, !fileNames.isEmpty else {
             if table["files"] != nil, fileNames.isEmpty {
-                problems.append(CourseProblem(file: definitionPath, line: table["files"]?.line, key: "files", message: "list at least one file of Sources/"))
+                let folder = kind == .writeTests ? "Tests/" : "Sources/"
+                problems.append(CourseProblem(file: definitionPath, line: table["files"]?.line, key: "files", message: "list at least one file of \(folder)"))
             }
             return nil
         }
@@ -133,6 +140,10 @@ struct ExerciseLoader {
             directory: directory, solutionDirectory: solutionDirectory, protectedFiles: protectedNames)
         exercise.constructs = local
         exercise.verdictHints = guidance.verdictHints
+        exercise.kind = kind
+        if kind == .writeTests {
+            exercise.mutants = loadMutants(mutantTables, protected: protectedNames, line: table.line, problems: &problems)
+        }
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
         exercise.compileTimeLimit = .seconds(compileTimeLimit?.value ?? Self.defaultCompileTimeLimit)

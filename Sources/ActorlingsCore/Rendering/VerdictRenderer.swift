@@ -276,7 +276,12 @@ public struct VerdictRenderer: Sendable {
     private func renderTestFailures(_ report: TestRunReport, exercise: Exercise) -> [String] {
         let failures = report.failures
         let total = report.results.count
-        var out = [palette.apply(.boldRed, "✘ \(exercise.id): \(failures.count) of \(plural(total, "test")) failed")]
+        let missedMutants = exercise.kind == .writeTests && failures.allSatisfy { $0.name.hasPrefix("mutant: ") }
+        let headline =
+            missedMutants
+            ? "✘ \(exercise.id): your tests missed \(failures.count) of \(plural(exercise.mutants.count, "broken implementation"))"
+            : "✘ \(exercise.id): \(failures.count) of \(plural(total, "test")) failed"
+        var out = [palette.apply(.boldRed, headline)]
         for failure in failures.prefix(diagnosticLimit) {
             out.append("")
             out.append(palette.apply(.red, "  ✘ ") + palette.apply(.bold, failure.title))
@@ -293,7 +298,14 @@ public struct VerdictRenderer: Sendable {
             out.append(palette.apply(.dim, "  … and \(failures.count - diagnosticLimit) more failing tests."))
         }
         out.append("")
-        out.append("Next: the code compiles; now make it behave. Read the failing test, then the TODO. Stuck? \(stuck(exercise))")
+        switch (exercise.kind, missedMutants) {
+        case (.writeTests, true):
+            out.append("Next: your tests pass for the code that works; add the tests that each broken one fails. Stuck? \(stuck(exercise))")
+        case (.writeTests, false):
+            out.append("Next: the code in Sources/ works, so a test that fails for it is wrong; fix that test. Stuck? \(stuck(exercise))")
+        case (.fixCode, _):
+            out.append("Next: the code compiles; now make it behave. Read the failing test, then the TODO. Stuck? \(stuck(exercise))")
+        }
         return out
     }
 

@@ -31,7 +31,7 @@ public struct ExerciseChecker: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let result = try await outcome(
-            exercise, sourceDirectory: sourceDirectory ?? exercise.sourcesPath,
+            exercise, sourceDirectory: sourceDirectory ?? exercise.learnerDirectory,
             buildDirectory: buildDirectory ?? self.buildDirectory(for: exercise), guardsLearnerFiles: sourceDirectory == nil)
         return Verdict(exerciseID: exercise.id, outcome: result.outcome, duration: clock.now - start, restoredFiles: result.restoredFiles)
     }
@@ -46,6 +46,10 @@ public struct ExerciseChecker: Sendable {
     ) async throws -> ExerciseBuilder.Result {
         let edited = editedTests(exercise)
         if !edited.isEmpty { return ExerciseBuilder.Result(outcome: .testsEdited(edited)) }
+        if exercise.kind == .writeTests {
+            return try await writtenTestsOutcome(
+                exercise, sourceDirectory: sourceDirectory, buildDirectory: buildDirectory, guardsLearnerFiles: guardsLearnerFiles)
+        }
 
         var sources: [String] = []
         var screened: [ConstructFinder.Source] = []
@@ -116,7 +120,10 @@ public struct ExerciseChecker: Sendable {
         let prefix = exercise.testsPath + "/"
         let shippedTests = shipped.ids.keys.filter { $0.hasPrefix(prefix) }
         guard !shippedTests.isEmpty else { return [] }
-        let all = Set(shippedTests).union(exercise.testPaths).union(exercise.protectedPaths)
+        // The learner's own tests (an exercise that asks for tests) are theirs to edit; the
+        // mutants their tests must catch are protected like the tests.
+        let all = Set(shippedTests).union(exercise.testPaths).union(exercise.protectedPaths).union(exercise.mutantPaths)
+            .subtracting(exercise.sourcePaths)
         return all.sorted().filter { path in
             guard let expected = shipped.ids[path] else { return true }
             guard let data = FileManager.default.contents(atPath: absolute(path)) else { return true }
@@ -133,7 +140,7 @@ public struct ExerciseChecker: Sendable {
 
     /// Paths in diagnostics and test issues, relative to the repository root: shorter, and the
     /// same on every machine (golden files depend on it).
-    private func relativized(_ outcome: Outcome) -> Outcome {
+    func relativized(_ outcome: Outcome) -> Outcome {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         func relative(_ path: String?) -> String? {
             guard let path, path.hasPrefix(prefix) else { return path }

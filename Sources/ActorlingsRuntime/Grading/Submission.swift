@@ -31,23 +31,23 @@ public struct Submission: Sendable {
         self.root = root
     }
 
-    /// Copies what the checker compiles for `exercise` into `staging/<exercise.sourcesPath>`:
-    /// the course's own files of `Sources/` (e.g. files learners must not change), then, over
+    /// Copies what the checker compiles for `exercise` into `staging/<exercise.learnerDirectory>`:
+    /// the course's own files of that folder (e.g. files learners must not change), then, over
     /// them, the submission's learner files — regular files only, never a link. A learner file
     /// that is missing or unreadable is left out, and the checker reports it by name.
     /// Returns the folder to give the checker as `sourceDirectory`.
     public func stage(_ exercise: Exercise, trustedRoot: String, staging: String) throws -> String {
-        let target = staging + "/" + exercise.sourcesPath
+        let target = staging + "/" + exercise.learnerDirectory
         try? FileManager.default.removeItem(atPath: target)
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        let courseSources = trustedRoot + "/" + exercise.sourcesPath
+        let courseSources = trustedRoot + "/" + exercise.learnerDirectory
         for name in (try? FileManager.default.contentsOfDirectory(atPath: courseSources)) ?? [] where !exercise.files.contains(name) {
             if let data = FileManager.default.contents(atPath: courseSources + "/" + name) {
                 try data.write(to: URL(fileURLWithPath: target + "/" + name))
             }
         }
         for name in exercise.files {
-            let path = root + "/" + exercise.sourcesPath + "/" + name
+            let path = root + "/" + exercise.learnerDirectory + "/" + name
             guard SubmissionTree.entry(at: path) == .file, let data = FileManager.default.contents(atPath: path) else { continue }
             try FileManager.default.createDirectory(
                 atPath: URL(fileURLWithPath: target + "/" + name).deletingLastPathComponent().path, withIntermediateDirectories: true)

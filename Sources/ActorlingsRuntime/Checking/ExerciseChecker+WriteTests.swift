@@ -1,0 +1,86 @@
+import ActorlingsCore
+import Foundation
+
+/// Checking an exercise whose answer is a test (`kind = "write-tests"`): the learner's tests
+/// must pass against the implementation in `Sources/` and fail against every mutant.
+extension ExerciseChecker {
+    /// The learner's test files (from `sourceDirectory`: their `Tests/`, or a solution's or
+    /// corpus entry's folder) are compiled with the exercise's protected tests, against the
+    /// correct implementation first and then against each mutant, one build folder for all
+    /// (the mutants keep the implementation's interface, so the compiled tests are reused).
+    func writtenTestsOutcome(
+        _ exercise: Exercise, sourceDirectory: String, buildDirectory: String, guardsLearnerFiles: Bool
+    ) async throws -> ExerciseBuilder.Result {
+        var learnerTests: [String] = []
+        var screened: [ConstructFinder.Source] = []
+        var missing: [Diagnostic] = []
+        for name in exercise.files {
+            let relative = sourceDirectory + "/" + name
+            let path = absolute(relative)
+            guard let data = FileManager.default.contents(atPath: path), data.count <= Self.sourceSizeLimit else {
+                missing.append(
+                    Diagnostic(
+                        severity: .error, file: relative,
+                        message: "\(relative) is missing, unreadable or far too large; restore it with `actorlings reset \(exercise.id)`"))
+                continue
+            }
+            learnerTests.append(path)
+            screened.append(ConstructFinder.Source(path: path, displayPath: relative, text: String(decoding: data, as: UTF8.self)))
+        }
+        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .compileFailed(missing)) }
+
+        // Only the tokens of a test file can be screened: the compiler's view that finds names
+        // is taken of the module under test, which here is the course's code.
+        let finder = ConstructFinder(constructs: exercise.forbidden.compactMap { exercise.construct(id: $0, in: course) })
+        let screen = BuildRequest.Screen(finder: finder, sources: screened, exercise: exercise)
+        let findings = screen.kept(finder.findings(in: screened, view: nil))
+        if !findings.isEmpty { return ExerciseBuilder.Result(outcome: .forbidden(findings)) }
+
+        let tests = exercise.testPaths.map(absolute) + learnerTests
+        var expected: [TestRunAudit.ExpectedTest] = []
+        for path in tests {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            expected += TestRunAudit.expectedTests(in: String(decoding: data, as: UTF8.self), file: path)
+        }
+        var builder = builder
+        builder.compileTimeLimit = exercise.compileTimeLimit
+        func run(against sources: [String]) async throws -> ExerciseBuilder.Result {
+            var request = BuildRequest(
+                moduleName: exercise.moduleName, sources: sources.map(absolute), tests: tests, settings: exercise.settings,
+                buildDirectory: buildDirectory, timeLimit: exercise.timeLimit, expectedTests: expected, testObjectCache: testObjectCache)
+            if guardsLearnerFiles {
+                request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
+            }
+            var result = try await builder.buildAndRun(request)
+            result.outcome = relativized(result.outcome)
+            return result
+        }
+
+        var correct = try await run(against: exercise.protectedPaths)
+        guard case .passed(let testCount) = correct.outcome else {
+            correct.outcome = WrittenTestsReport.failingAgainstCorrectCode(correct.outcome)
+            return correct
+        }
+        var restored = correct.restoredFiles
+        var missed: [Exercise.Mutant] = []
+        for mutant in exercise.mutants {
+            try Task.checkCancellation()
+            let result = try await run(against: exercise.mutantPaths(of: mutant))
+            restored += result.restoredFiles
+            switch result.outcome {
+            case .passed:
+                missed.append(mutant)
+            case .compileFailed, .testsEdited, .forbidden:
+                // The tests compile against the implementation but not against this mutant: the
+                // mutant changed the interface, which `dev check` reports as a course problem.
+                return result
+            case .testsFailed, .timedOut, .crashed, .incompleteRun:
+                continue  // a test failed, hung or crashed: the mutant is caught
+            }
+        }
+        guard missed.isEmpty else {
+            return ExerciseBuilder.Result(outcome: .testsFailed(WrittenTestsReport.missed(missed)), restoredFiles: restored)
+        }
+        return ExerciseBuilder.Result(outcome: .passed(testCount: testCount), restoredFiles: restored)
+    }
+}
