@@ -5,7 +5,8 @@ import Foundation
 /// `actorlings class grade`: a whole class graded on one machine against this trusted course.
 ///
 /// Every (student, exercise) check goes through one pool of `--jobs` workers, student after
-/// student, and all of them share one folder of compiled tests: a student whose exercise
+/// student, and all of them share the trusted checkout's folder of compiled tests
+/// (`.actorlings/test-objects`, kept for later grades): a student whose exercise
 /// interface equals an earlier student's reuses that student's test object, so most checks cost
 /// one small compile, a link and the run. One JSON report per student, then the class summary.
 extension Session {
@@ -14,7 +15,7 @@ extension Session {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let checker = try await makeChecker(testObjectCache: scratch + "/test-objects")
+        let checker = try await makeChecker(testObjectCache: trustedTestCache)
         let counted = course.availableExercises
         let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
 

@@ -50,6 +50,11 @@ extension Session {
         }
     }
 
+    /// Where grading against this trusted checkout keeps compiled tests, for every later grade:
+    /// a test object depends only on the course's tests and the learner module's interface (its
+    /// name hashes both), and this folder is the trusted checkout's, never a submission's.
+    var trustedTestCache: String { root + "/.actorlings/test-objects" }
+
     private func gradeInPlace(_ counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
         let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath))
         // A fresh build folder: grading never reuses anything a previous check left behind.
@@ -82,7 +87,7 @@ extension Session {
 
     private func gradeSubmission(_ path: String, exercises counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
         let submission = try Submission(path: path, course: course)
-        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath))
+        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)

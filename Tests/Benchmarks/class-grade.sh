@@ -3,7 +3,9 @@
 # course (each exercise's reference solution with a different harmless comment per student, each
 # submission a git repository with its own author), then times:
 #   - `actorlings grade --submission` of one submission, cold (no compiled tests cached), RUNS times;
-#   - `actorlings class grade` of all N submissions, CLASS_RUNS times;
+#   - the same, warm: another student's submission graded before, so its compiled tests are in
+#     the checkout's .actorlings/test-objects (what an instructor grading one by one sees);
+#   - `actorlings class grade` of all N submissions, cold, CLASS_RUNS times;
 # against this checkout as the trusted course, and prints the medians.
 #
 #   Tests/Benchmarks/class-grade.sh [N] [RUNS] [CLASS_RUNS]      (default 30 3 1)
@@ -46,16 +48,22 @@ timed() {
   echo "$wall $(echo "$user + $system" | bc)"
 }
 
-single=() single_cpu=()
+# Grades keep compiled tests in the trusted checkout; a cold run starts without them.
+CACHE=.actorlings/test-objects
+single=() single_cpu=() warm=() warm_cpu=()
 for run in $(seq 1 "$RUNS"); do
+  rm -rf "$CACHE"
   read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-1" --format json --output "$WORK/single.json")
   single+=("$wall") single_cpu+=("$cpu")
+  read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-2" --format json --output "$WORK/warm.json")
+  warm+=("$wall") warm_cpu+=("$cpu")
 done
 passed=$(grep -c '"status" : "passed"' "$WORK/single.json" || true)
+warm_passed=$(grep -c '"status" : "passed"' "$WORK/warm.json" || true)
 
 class=() class_cpu=()
 for run in $(seq 1 "$CLASS_RUNS"); do
-  rm -rf "$WORK/grades"
+  rm -rf "$WORK/grades" "$CACHE"
   read -r wall cpu < <(timed "$BIN" class grade "$WORK"/submissions/* --output-dir "$WORK/grades")
   class+=("$wall") class_cpu+=("$cpu")
 done
@@ -67,5 +75,7 @@ cores=$(nproc)
 echo "cores: $cores; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "grade --submission, one solved submission, cold: median $(printf '%s\n' "${single[@]}" | median) s wall [${single[*]}]," \
   "CPU median $(printf '%s\n' "${single_cpu[@]}" | median) s (÷ $cores cores = $(echo "scale=1; $(printf '%s\n' "${single_cpu[@]}" | median) / $cores" | bc) s); $passed exercises passed"
+echo "grade --submission, another solved submission, warm: median $(printf '%s\n' "${warm[@]}" | median) s wall [${warm[*]}]," \
+  "CPU median $(printf '%s\n' "${warm_cpu[@]}" | median) s; $warm_passed exercises passed"
 echo "class grade, $N solved submissions: median $(printf '%s\n' "${class[@]}" | median) s wall [${class[*]}]," \
   "CPU median $(printf '%s\n' "${class_cpu[@]}" | median) s (÷ $cores cores = $(echo "scale=1; $(printf '%s\n' "${class_cpu[@]}" | median) / $cores" | bc) s); $reports reports, $all_passed with every exercise passed"

@@ -149,7 +149,8 @@ public enum HelpText {
               --report F=FILE write another format from the same run too (repeatable), e.g. junit=grade.xml
               --min-score P   exit 0 when at least P percent of the points are earned
               --jobs N        check N exercises at once (default: one more than the cores)
-              --test-cache DIR  keep compiled tests in DIR and reuse them (content-addressed)
+              --test-cache DIR  keep compiled tests in DIR and reuse them (content-addressed;
+                              with --submission the default is this checkout's .actorlings/test-objects)
 
             Exit code 0 when everything counted passes (or the score reaches --min-score), 1 otherwise,
             64 for a submission that does not exist or is not a checkout of this course. When

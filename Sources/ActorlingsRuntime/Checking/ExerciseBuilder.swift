@@ -111,6 +111,8 @@ public struct ExerciseBuilder: Sendable {
     /// What this process's screens found clean (see `screen`), kept in memory only: the exact
     /// text, no hash a submission could be made to collide with.
     let cleanScreens = CleanScreens()
+    /// The entry point's compile, at most one at a time per object in this process.
+    let entryCompiles = OnceEach()
 
     public init(toolchain: Toolchain, environment: [String: String]) {
         self.toolchain = toolchain
@@ -196,7 +198,7 @@ public struct ExerciseBuilder: Sendable {
         }
     }
 
-    private enum TestObject { case built(String), failed(Outcome) }
+    enum TestObject: Sendable { case built(String), failed(Outcome) }
 
     private func testsObject(_ request: BuildRequest, common: [String]) async throws -> TestObject {
         let directory = request.buildDirectory
@@ -214,7 +216,7 @@ public struct ExerciseBuilder: Sendable {
                 try? FileManager.default.removeItem(atPath: "\(directory)/\(stale)")
             }
         }
-        return try await cachedObject(name, request) { output in
+        return try await cachedObject(name, request, sharedFolder: request.testObjectCache) { output in
             try await swiftc(
                 common + toolchain.testingCompileFlags + ["-module-name", request.testModuleName, "-wmo", "-I", directory, "-c"]
                     + request.tests + ["-o", output])
@@ -222,30 +224,36 @@ public struct ExerciseBuilder: Sendable {
     }
 
     /// The generated `@main` that runs the tests: the same for every exercise, so compiled once
-    /// per toolchain and sanitizer (importing Swift Testing costs a third of a test compile).
+    /// per toolchain and sanitizer (it costs as much as a small exercise's tests), next to the
+    /// build folders (`.actorlings/build/`, a grade's scratch folder) or in the shared cache, and
+    /// only once at a time in this process.
     private func entryPointObject(_ request: BuildRequest) async throws -> TestObject {
         let flags =
             ["-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", "ActorlingsTestEntry"]
             + toolchain.testingCompileFlags + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : [])
         let key = (flags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}")
         let name = "entry-\(SHA1.hexDigest(SHA1.hash(Array(key.utf8))).prefix(16)).o"
-        return try await cachedObject(name, request) { output in
-            let source = "\(request.buildDirectory)/ActorlingsTestEntryPoint.swift"
-            try Self.entryPointSource.write(toFile: source, atomically: true, encoding: .utf8)
-            return try await swiftc(flags + ["-c", source, "-o", output])
+        let folder = request.testObjectCache ?? URL(fileURLWithPath: request.buildDirectory).deletingLastPathComponent().path
+        let builder = self
+        return try await entryCompiles.once("\(folder)/\(name)") {
+            try await builder.cachedObject(name, request, sharedFolder: folder) { output in
+                let source = "\(request.buildDirectory)/ActorlingsTestEntryPoint.swift"
+                try Self.entryPointSource.write(toFile: source, atomically: true, encoding: .utf8)
+                return try await builder.swiftc(flags + ["-c", source, "-o", output])
+            }
         }
     }
 
-    /// An object named by the hash of everything it is compiled from, in the shared cache when
+    /// An object named by the hash of everything it is compiled from, in `sharedFolder` when
     /// there is one (else the build directory), compiled by `compile` only when it is not there.
     private func cachedObject(
-        _ name: String, _ request: BuildRequest, compile: (_ output: String) async throws -> ProcessResult
+        _ name: String, _ request: BuildRequest, sharedFolder: String?, compile: (_ output: String) async throws -> ProcessResult
     ) async throws -> TestObject {
         let directory = request.buildDirectory
-        let object = "\(request.testObjectCache ?? directory)/\(name)"
+        let object = "\(sharedFolder ?? directory)/\(name)"
         if FileManager.default.fileExists(atPath: object) { return .built(object) }
-        if let cache = request.testObjectCache {
-            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        if let sharedFolder {
+            try FileManager.default.createDirectory(atPath: sharedFolder, withIntermediateDirectories: true)
         }
         // Compiled in the build directory, so builds sharing a cache never write the same file.
         let partial = "\(directory)/\(name).partial"
@@ -253,7 +261,7 @@ public struct ExerciseBuilder: Sendable {
         // Published only once complete, so a killed compile never leaves an object that looks
         // cached. In a shared folder another check may have published the same object meanwhile,
         // and may be linking it: `link` never replaces a file, so that one stays and ours goes.
-        if request.testObjectCache != nil {
+        if sharedFolder != nil {
             if link(partial, object) == 0 || errno == EEXIST {
                 unlink(partial)
                 return .built(object)
@@ -262,7 +270,7 @@ public struct ExerciseBuilder: Sendable {
         guard rename(partial, object) == 0 else {
             // A cache on another file system: keep the object in the build directory instead.
             let local = "\(directory)/\(name)"
-            guard request.testObjectCache != nil, rename(partial, local) == 0 else {
+            guard sharedFolder != nil, rename(partial, local) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: object])
             }
             return .built(local)
@@ -510,6 +518,21 @@ public struct ExerciseBuilder: Sendable {
     static func isStackFrame(_ line: Substring) -> Bool {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
+    }
+}
+
+/// Runs the work for a key once at a time: callers that come while it runs wait for its result.
+actor OnceEach {
+    private var running: [String: Task<ExerciseBuilder.TestObject, any Error>] = [:]
+
+    func once(_ key: String, _ work: @escaping @Sendable () async throws -> ExerciseBuilder.TestObject) async throws
+        -> ExerciseBuilder.TestObject
+    {
+        if let task = running[key] { return try await task.value }
+        let task = Task { try await work() }
+        running[key] = task
+        defer { running[key] = nil }
+        return try await task.value
     }
 }
 
