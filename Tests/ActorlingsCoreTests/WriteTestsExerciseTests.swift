@@ -25,8 +25,6 @@ private func writeTestsCourse() -> [String: String] {
         kind = "write-tests"
         files = ["ClampTests.swift"]
         protected = ["Clamp.swift"]
-        hints = ["Try the edges."]
-        after = "Edges."
 
         [[mutant]]
         name = "ignores-the-ceiling"
@@ -42,6 +40,7 @@ private func writeTestsCourse() -> [String: String] {
         [expect]
         tests = ["mutant: ignores-the-ceiling"]
         """,
+        "Lessons/Hints/00-basics/clamping.toml": "format = 1\nladder = [\"Try the edges.\"]\nafter = \"Edges.\"\n",
         "Exercises/00-basics/clamping/Sources/Clamp.swift": "func clamp(_ x: Int) -> Int { x }\n",
         "Exercises/00-basics/clamping/Tests/ClampTests.swift": "import Testing\n",
         "Exercises/00-basics/clamping/Tests/Helpers.swift": "import Testing\n",
