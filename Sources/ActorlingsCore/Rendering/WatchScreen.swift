@@ -2,8 +2,9 @@
 ///
 /// The terminal cuts a line that is too long wherever the last column falls, and scrolls the top
 /// of a screen that is too tall out of sight; so every line is wrapped here at a space, and what
-/// does not fit is shortened with a line that says so — the note (a list, hints) first, then the
-/// verdict's tail — so that the title, the verdict's start and the keys always stay in view.
+/// does not fit is shortened with a line that says so. The note (a list, a hint, a question) is
+/// what the learner just asked for, so it goes before the verdict's tail: the title, the
+/// verdict's first lines, the note and the keys stay in view, in that order of need.
 public struct WatchScreen: Sendable, Equatable {
     public var width: Int
     public var height: Int
@@ -18,7 +19,7 @@ public struct WatchScreen: Sendable, Equatable {
     /// - Parameters:
     ///   - header: always shown in full (wrapped).
     ///   - body: the verdict.
-    ///   - note: what a key asked for; up to half the room when both do not fit.
+    ///   - note: what a key asked for; all the room but the verdict's first lines when both do not fit.
     ///   - footer: the progress bar and keys; always shown.
     public func lines(header: String, body: String, note: String?, footer: String, palette: Palette) -> [String] {
         let top = wrap(header)
@@ -28,9 +29,12 @@ public struct WatchScreen: Sendable, Equatable {
         let room = max(height - top.count - bottom.count - 1, 2)
         var lines = top + verdict + extra + [""] + bottom
         if verdict.count + extra.count > room {
-            // The note gets up to half the room, and whatever the verdict leaves; the verdict the rest.
-            let noteRoom = extra.isEmpty ? 0 : max(min(extra.count, max(room / 2, 2)), room - verdict.count)
-            lines = top + cut(verdict, to: room - noteRoom, palette: palette) + cut(extra, to: noteRoom, palette: palette) + [""] + bottom
+            // The verdict keeps its first lines (its headline); the note, without the blank line
+            // that separates it when there is room, gets the rest; the verdict what the note leaves.
+            let note = extra.dropFirst()
+            let verdictStart = min(verdict.count, 3)
+            let noteRoom = note.isEmpty ? 0 : min(note.count, max(room - verdictStart, 2))
+            lines = top + cut(verdict, to: room - noteRoom, palette: palette) + cut(Array(note), to: noteRoom, palette: palette) + [""] + bottom
         }
         // A terminal so small that even the title and the keys do not fit: the keys win.
         if lines.count > height {
