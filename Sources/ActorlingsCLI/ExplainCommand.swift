@@ -18,14 +18,15 @@ struct ExplainCommand {
         if input == nil {
             guard !console.inputIsTerminal else {
                 console.writeError(
-                    "error: paste a diagnostic, e.g. `actorlings explain \"error: sending 'x' risks causing data races\"`, or pipe a build log into `actorlings explain`\n"
+                    "error: paste a diagnostic, e.g. `\(Session.learnerCommand) explain \"error: sending 'x' risks causing data races\"`, or pipe a build log into `\(Session.learnerCommand) explain`\n"
                 )
                 return .usage
             }
             input = await console.readToEnd()
         }
         let results = knowledge.explanations(forText: input ?? "")
-        let renderer = ExplanationRenderer(palette: palette, width: min(console.width, 100))
+        var renderer = ExplanationRenderer(palette: palette, width: min(console.width, 100))
+        renderer.command = Session.learnerCommand
         var unexplained = 0
         var shown = Set<String>()
         for (index, result) in results.enumerated() {
@@ -97,7 +98,7 @@ struct ExplainCommand {
         let succeeded = if case .exited(0) = result.termination { true } else { false }
         let diagnostics = DiagnosticParser.problems(in: result.output)
         let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package, failed: !succeeded, output: result.output)
-        console.write(report.render(palette: palette, width: min(console.width, 100)))
+        console.write(report.render(palette: palette, width: min(console.width, 100), command: Session.learnerCommand))
         return succeeded ? .success : .failure
     }
 

@@ -31,7 +31,11 @@ for i in $(seq 1 "$N"); do
     dir=$(dirname "$toml")
     solution="Solutions/${dir#Exercises/}"
     for file in "$solution"/*.swift; do
-      { echo "// Solved by student $i."; cat "$file"; } >"$s/$dir/Sources/$(basename "$file")"
+      # Most answers are sources; an exercise that asks for tests has its answer in Tests/.
+      name=$(basename "$file")
+      folder=Sources
+      [ -e "$dir/Tests/$name" ] && [ ! -e "$dir/Sources/$name" ] && folder=Tests
+      { echo "// Solved by student $i."; cat "$file"; } >"$s/$dir/$folder/$name"
     done
   done
   git -C "$s" init -q
@@ -44,7 +48,8 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] :
 # machine the wall clock depends on the neighbours; CPU ÷ cores is what an idle machine takes.
 timed() {
   /usr/bin/time -f "%e %U %S" -o "$WORK/time" "$@" >/dev/null 2>&1 || true
-  read -r wall user system <"$WORK/time"
+  # The last line: `time` puts "Command exited with non-zero status N" before the figures.
+  read -r wall user system < <(tail -n 1 "$WORK/time")
   echo "$wall $(echo "$user + $system" | bc)"
 }
 

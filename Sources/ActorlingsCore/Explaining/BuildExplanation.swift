@@ -46,7 +46,7 @@ public struct BuildExplanation: Sendable {
         self.root = root.hasSuffix("/") ? root : root + "/"
     }
 
-    public func render(palette: Palette, width: Int) -> String {
+    public func render(palette: Palette, width: Int, command: String = "actorlings") -> String {
         let concurrency = groups.reduce(0) { $0 + $1.diagnostics.count } + unexplained.count
         var out: [String] = []
         if concurrency == 0, !failed {
@@ -67,7 +67,8 @@ public struct BuildExplanation: Sendable {
                 .bold,
                 "\(concurrency) concurrency diagnostic\(concurrency == 1 ? "" : "s") in \(groups.count + (unexplained.isEmpty ? 0 : 1)) kind\(groups.count == 1 && unexplained.isEmpty ? "" : "s")"
             ) + (otherCount > 0 ? palette.apply(.dim, " (and \(otherCount) other)") : ""))
-        let renderer = ExplanationRenderer(palette: palette, width: width)
+        var renderer = ExplanationRenderer(palette: palette, width: width)
+        renderer.command = command
         for (explanation, diagnostics) in groups {
             out.append("")
             out.append(palette.apply(.dim, String(repeating: "─", count: min(width, 60))))

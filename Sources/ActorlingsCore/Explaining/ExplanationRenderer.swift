@@ -2,6 +2,8 @@
 public struct ExplanationRenderer: Sendable {
     public var palette: Palette
     public var width: Int
+    /// How the reader runs the tool (`swift run actorlings` from a checkout), for the commands it names.
+    public var command = "actorlings"
 
     public init(palette: Palette, width: Int = 80) {
         self.palette = palette
@@ -37,7 +39,7 @@ public struct ExplanationRenderer: Sendable {
         out.append(contentsOf: wrap(explanation.wrongFix, indent: "  "))
         var references: [String] = []
         if let lesson = explanation.lessonPath { references.append("Lesson: \(lesson)") }
-        if !explanation.exercises.isEmpty { references.append("Practice: " + explanation.exercises.map { "`actorlings check \($0)`" }.joined(separator: ", ")) }
+        if !explanation.exercises.isEmpty { references.append("Practice: " + explanation.exercises.map { "`\(command) check \($0)`" }.joined(separator: ", ")) }
         if let url = diagnostic?.documentationURL ?? explanation.documentationURL {
             references.append("Swift documentation: " + palette.apply(.underline, url))
         }
