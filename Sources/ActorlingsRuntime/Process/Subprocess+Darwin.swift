@@ -8,7 +8,8 @@
     /// stored as optionals (`posix_spawn_file_actions_t?`) that `…_init` allocates.
     enum SpawnPlatform {
         static func emptyFileActions() -> posix_spawn_file_actions_t? { nil }
-        static func emptyAttributes() -> posix_spawnattr_t? { nil }
+        typealias Attributes = posix_spawnattr_t?
+        static func emptyAttributes() -> Attributes { nil }
 
         /// A new session; `POSIX_SPAWN_CLOEXEC_DEFAULT` also makes only the descriptors set up by
         /// the file actions reach the child, whatever else is open here without close-on-exec.

@@ -5,7 +5,8 @@
     /// What spawning needs that differs from Darwin: glibc's spawn objects are plain structs.
     enum SpawnPlatform {
         static func emptyFileActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
-        static func emptyAttributes() -> posix_spawnattr_t { posix_spawnattr_t() }
+        typealias Attributes = posix_spawnattr_t
+        static func emptyAttributes() -> Attributes { posix_spawnattr_t() }
 
         /// glibc's `POSIX_SPAWN_SETSID`. It is declared only under `_GNU_SOURCE`, which Swift's Glibc
         /// module doesn't define, so it isn't imported.

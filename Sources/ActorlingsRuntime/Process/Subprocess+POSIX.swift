@@ -27,16 +27,7 @@ extension Subprocess {
         var attributes = SpawnPlatform.emptyAttributes()
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
-        // The child must not inherit our blocked signals or ignored ones (an ignored SIGTERM would
-        // defeat the polite half of the time-out).
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var catchableSignals = sigset_t()
-        sigfillset(&catchableSignals)
-        sigdelset(&catchableSignals, SIGKILL)
-        sigdelset(&catchableSignals, SIGSTOP)
-        try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
-        try check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
+        try resetSignals(&attributes)
         let flags = SpawnPlatform.newSessionFlags | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
 
@@ -49,6 +40,21 @@ extension Subprocess {
         }
         try check(result, "posix_spawn")
         return pid
+    }
+
+    /// Makes a spawned child start with no signal blocked and every catchable one at its default:
+    /// it must not inherit our blocked or ignored signals (an ignored SIGTERM would defeat the
+    /// polite half of a time-out; our signal watchers ignore SIGINT, and "ignore" survives exec).
+    /// The caller adds `POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF` to its flags.
+    static func resetSignals(_ attributes: inout SpawnPlatform.Attributes) throws(SystemCallError) {
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var catchableSignals = sigset_t()
+        sigfillset(&catchableSignals)
+        sigdelset(&catchableSignals, SIGKILL)
+        sigdelset(&catchableSignals, SIGSTOP)
+        try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
+        try check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
     }
 
     /// posix_spawn and its helpers return an error number rather than setting errno.

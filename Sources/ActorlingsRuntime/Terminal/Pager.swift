@@ -115,15 +115,7 @@ public enum Pager {
         var attributes = SpawnPlatform.emptyAttributes()
         try Subprocess.check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
-        // Our signal watchers ignore SIGINT and friends, and "ignore" survives exec.
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var catchableSignals = sigset_t()
-        sigfillset(&catchableSignals)
-        sigdelset(&catchableSignals, SIGKILL)
-        sigdelset(&catchableSignals, SIGSTOP)
-        try Subprocess.check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
-        try Subprocess.check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
+        try Subprocess.resetSignals(&attributes)
         var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         if ownGroup {
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
