@@ -748,6 +748,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 6: Clean-up that needs the actor
+        .target(
+            name: "SeatHold",
+            path: "06-patterns/seat-hold/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "SeatHoldTests",
+            dependencies: ["SeatHold"],
+            path: "06-patterns/seat-hold/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 6: A batch import with progress
         .target(
             name: "BatchImportProgress",
