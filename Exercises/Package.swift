@@ -986,6 +986,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 8: Tests for code that calls you back
+        .target(
+            name: "CheckoutCallbacks",
+            path: "08-testing-and-migration/checkout-callbacks/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CheckoutCallbacksTests",
+            dependencies: ["CheckoutCallbacks"],
+            path: "08-testing-and-migration/checkout-callbacks/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 9: Capstone: save a map for offline use
         .target(
             name: "Capstone",
