@@ -48,7 +48,8 @@ final class FakeWidget {
     await widget.settle(untilDrawn: 2)
     match.goal(forHome: false, by: "Musiala")
     await widget.settle(untilDrawn: 3)
-    #expect(widget.drawn == ["England 0–0 Germany", "England 1–0 Germany · Kane", "England 1–1 Germany · Musiala"], "the widget stopped following the match: it must show a new line after every goal")
+    let expected = ["England 0–0 Germany", "England 1–0 Germany · Kane", "England 1–1 Germany · Musiala"]
+    #expect(widget.drawn == expected, "the widget stopped following the match: it must show a new line after every goal")
     widget.stop()
 }
 
