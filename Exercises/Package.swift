@@ -748,6 +748,46 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 6: Following an observable model
+        .target(
+            name: "LiveScore",
+            path: "06-patterns/live-score/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "LiveScoreTests",
+            dependencies: ["LiveScore"],
+            path: "06-patterns/live-score/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 6: Clean-up that needs the actor
+        .target(
+            name: "SeatHold",
+            path: "06-patterns/seat-hold/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "SeatHoldTests",
+            dependencies: ["SeatHold"],
+            path: "06-patterns/seat-hold/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 6: A batch import with progress
         .target(
             name: "BatchImportProgress",
@@ -940,6 +980,26 @@ let package = Package(
             name: "WriteAGatedTestTests",
             dependencies: ["WriteAGatedTest"],
             path: "08-testing-and-migration/write-a-gated-test/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 8: Tests for code that calls you back
+        .target(
+            name: "CheckoutCallbacks",
+            path: "08-testing-and-migration/checkout-callbacks/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CheckoutCallbacksTests",
+            dependencies: ["CheckoutCallbacks"],
+            path: "08-testing-and-migration/checkout-callbacks/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

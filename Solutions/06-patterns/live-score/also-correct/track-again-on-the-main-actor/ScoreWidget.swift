@@ -1,0 +1,29 @@
+// A football app, built in main actor mode, with a lock-screen widget that shows the score of
+// the match the user follows. The widget draws each line the sequence below gives it.
+import Observation
+
+/// The line the widget shows for the match as it is now.
+func scoreLine(of match: Match) -> String {
+    let score = "\(match.home) \(match.homeGoals)–\(match.awayGoals) \(match.away)"
+    guard let scorer = match.lastScorer else { return score }
+    return "\(score) · \(scorer)"
+}
+
+/// The lines the widget shows while the user follows `match`: the line as it is now, then a
+/// new one each time it changes. (The widget runs on macOS 26 and iOS 26 or later.)
+@available(macOS 26, iOS 26, *)
+func widgetLines(for match: Match) -> some AsyncSequence<String, Never> {
+    AsyncStream { continuation in
+        follow(match, into: continuation)
+    }
+}
+
+/// Shows the line as it is now, and follows it again once something it read changes.
+private func follow(_ match: Match, into continuation: AsyncStream<String>.Continuation) {
+    let line = withObservationTracking {
+        scoreLine(of: match)
+    } onChange: {
+        Task { @MainActor in follow(match, into: continuation) }
+    }
+    continuation.yield(line)
+}
