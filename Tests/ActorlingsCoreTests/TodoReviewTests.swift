@@ -34,6 +34,7 @@ struct TodoReviewTests {
         arguments: [
             ("// TODO: two taps at once double-charge the card.", []),
             ("// TODO: make it an actor.", [(3, "actor")]),
+            ("// TODO: it runs on the main\n// actor, and on the Main Actor.", []),
             (
                 "// TODO: use `withTaskGroup` and\n// `Task.detached`, marked @concurrent.",
                 [(3, "withTaskGroup"), (4, "Task"), (4, "detached"), (4, "concurrent")]

@@ -3,7 +3,9 @@
 /// A TODO that says "make it an actor" lets the learner copy a shape instead of finding the cause
 /// from the diagnostic, the failing test and the lesson; the hint ladder is where the construct may
 /// be named. So a TODO must not name a construct that the reference solution introduces: a name
-/// found in the solution's code tokens but in none of the shipped files' code tokens.
+/// found in the solution's code tokens but in none of the shipped sources' code tokens. The tests
+/// don't count as shipped here: a test that declares an `actor` of its own doesn't make "make it
+/// an actor" a symptom.
 ///
 /// Not every such name is a construct. A plain lowercase word (`total`, `pending`) is as often
 /// English as it is a local variable, so it counts only when the TODO puts it in backticks, or
@@ -11,7 +13,7 @@
 /// Keywords that fix things (`actor`, `nonisolated`, `sending`, `weak`) always count; keywords
 /// that are ordinary English or part of every edit (`in`, `for`, `let`, `self`) never do. A name
 /// with a capital, a digit or an underscore (`Mutex`, `withTaskGroup`) is never English and
-/// always counts.
+/// always counts. "actor" right after "main" is the prose name of `MainActor`, not the keyword.
 public enum TodoReview {
     /// One TODO word that names what the solution introduces.
     public struct Problem: Sendable, Equatable {
@@ -42,7 +44,8 @@ public enum TodoReview {
     /// - Parameters:
     ///   - source: one shipped file the learner edits.
     ///   - solution: the reference solution's files.
-    ///   - shipped: the exercise's files as shipped, tests included; `source` among them.
+    ///   - shipped: the exercise's source files as shipped, protected ones included, tests not;
+    ///     `source` among them.
     public static func problems(in source: String, solution: [String], shipped: [String]) -> [Problem] {
         let known = Set(shipped.flatMap(SwiftTokenizer.codeTokens(in:)).filter { $0.kind == .identifier }.map(\.text))
         let solutionTokens = solution.flatMap(SwiftTokenizer.codeTokens(in:))
@@ -51,8 +54,12 @@ public enum TodoReview {
         let spelledAsConstruct = constructSpellings(solutionTokens)
         var problems: [Problem] = []
         for comment in todoComments(in: source) {
+            var previous = ""
             for (offset, text) in comment.lines.enumerated() {
-                for (word, backticked) in words(in: text) where introduced.contains(word) {
+                for (word, backticked) in words(in: text) {
+                    // "the main actor" is the prose name of `MainActor`, not the keyword.
+                    defer { previous = word }
+                    guard introduced.contains(word), !(word == "actor" && previous.lowercased() == "main") else { continue }
                     let counts =
                         !isPlainWord(word)
                         || (SwiftLexeme.keywords.contains(word) && !commonKeywords.contains(word))

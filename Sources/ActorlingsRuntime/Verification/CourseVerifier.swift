@@ -200,8 +200,9 @@ public struct CourseVerifier: Sendable {
             problems.append(Finding(subject: exercise.guidancePath, message: "`after` " + problem))
         }
         let solutionFiles = exercise.solutionPaths.map(read)
+        let appFiles = (exercise.sourcePaths + exercise.protectedPaths).map(read)
         for path in exercise.sourcePaths {
-            for problem in TodoReview.problems(in: read(path), solution: solutionFiles, shipped: shippedFiles) {
+            for problem in TodoReview.problems(in: read(path), solution: solutionFiles, shipped: appFiles) {
                 problems.append(Finding(subject: "\(path):\(problem.line)", message: problem.message))
             }
         }
