@@ -56,6 +56,26 @@ struct CorpusVerificationTests {
         #expect(result.output.contains("corpus: 1/1 wrong rejected, 0/0 also-correct passed"))
     }
 
+    @Test("A TODO that names what the solution introduces is a problem with its file, line and word")
+    func todoNamesTheFix() async throws {
+        let course = try TestPaths.copyOfFixture(named: "corpus-course")
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        // Without a corpus, only the shipped files and the solution are built.
+        let solution = "\(course)/Solutions/00-basics/doubling"
+        for name in ["corpus.toml", "wrong", "also-correct"] {
+            try FileManager.default.removeItem(atPath: "\(solution)/\(name)")
+        }
+        try "func double(_ value: Int) -> Int {\n    let twice = value * factor\n    return twice\n}\n"
+            .write(toFile: "\(solution)/Code.swift", atomically: true, encoding: .utf8)
+        let shipped = "Exercises/00-basics/doubling/Sources/Code.swift"
+        try "// TODO: the total is off.\n// Return `twice` the value.\nfunc double(_ value: Int) -> Int {\n    value\n}\n"
+            .write(toFile: "\(course)/\(shipped)", atomically: true, encoding: .utf8)
+        let result = try await runActorlings(["dev", "check", "--only", "doubling", "--color", "never"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("✘ \(shipped):2: the TODO names `twice`, which the reference solution introduces"), "\(result.output)")
+        #expect(!result.output.contains("`total`"))
+    }
+
     @Test("An edited protected file is reported like an edited test, named as protected, and restored by reset")
     func protectedFileEdited() async throws {
         let course = try TestPaths.copyOfFixture(named: "corpus-course")

@@ -199,6 +199,13 @@ public struct CourseVerifier: Sendable {
         for problem in AfterNoteReview.problems(in: exercise.afterPass, solution: exercise.solutionPaths.map(read), shipped: shippedFiles) {
             problems.append(Finding(subject: exercise.guidancePath, message: "`after` " + problem))
         }
+        let solutionFiles = exercise.solutionPaths.map(read)
+        let appFiles = (exercise.sourcePaths + exercise.protectedPaths).map(read)
+        for path in exercise.sourcePaths {
+            for problem in TodoReview.problems(in: read(path), solution: solutionFiles, shipped: appFiles) {
+                problems.append(Finding(subject: "\(path):\(problem.line)", message: problem.message))
+            }
+        }
         return .exercise(id: exercise.id, shipped: shipped, solution: solution, problems: problems)
     }
 

@@ -18,9 +18,9 @@ final class BarcodeReader {
         self.scanner = scanner
     }
 
-    // TODO: this returns before the camera has read anything: the callback runs later. Wait
-    // for it with `withCheckedThrowingContinuation`, and resume the continuation exactly once
-    // for each of the three ways the scan can end. A closed camera throws `CancellationError`.
+    // TODO: a scanned product never reaches the list: `scan()` returns before the camera has
+    // read anything, since the callback comes later. It should return the barcode the camera
+    // reads, and end the way `addScannedProduct()` expects when the camera fails or is closed.
 
     /// Opens the camera and returns the barcode it reads.
     func scan() async throws -> String {

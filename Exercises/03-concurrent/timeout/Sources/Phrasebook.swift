@@ -18,8 +18,7 @@ nonisolated struct Deadline {
 // TODO: this helper runs the operation and the deadline in two unstructured tasks, and it
 // shows: when the deadline passes first, the caller gets `CancellationError` instead of
 // `TimedOut`; when the operation wins, the timer keeps running; and cancelling the caller
-// cancels neither task. Rewrite it with a throwing task group whose first child to finish
-// wins, and which cancels the other one.
+// cancels neither task. Whichever finishes first must decide the result, and stop the other.
 
 /// Runs `operation`; if `deadline` passes first, cancels it and throws `TimedOut`.
 nonisolated func withDeadline<Value: Sendable>(

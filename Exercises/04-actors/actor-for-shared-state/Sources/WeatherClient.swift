@@ -13,8 +13,8 @@ protocol ForecastService: Sendable {
 }
 
 // TODO: the compiler refuses to let the child tasks below share this class: they would
-// all change `remaining` and `refused` at the same time. Make the quota an actor, so that
-// it serves one request at a time, and let the tasks await it.
+// all change `remaining` and `refused` at the same time. The requests still go out side by
+// side, and the quota counts each one exactly once.
 
 /// How many requests the free tier of the weather service still allows today.
 /// The app's widget and its main screen share one quota.

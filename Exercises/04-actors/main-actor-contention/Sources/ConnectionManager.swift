@@ -20,8 +20,8 @@ nonisolated protocol Network: Sendable {
 
 // TODO: the connection manager is network plumbing: nothing in it draws on screen. Yet in
 // this module it is isolated to the main actor, like everything else, so the outbox sync,
-// which runs in the background, queues up behind the UI for every message it sends. Give
-// the manager an actor of its own, then fix what the compiler says about the status line.
+// which runs in the background, queues up behind the UI for every message it sends. The
+// manager must stop waiting for the UI; then fix what the compiler says about the status line.
 
 /// Keeps one connection per chat server, opened on first use, and sends messages on it.
 final class ConnectionManager {

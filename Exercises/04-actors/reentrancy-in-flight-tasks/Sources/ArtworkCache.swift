@@ -23,8 +23,8 @@ actor ArtworkCache {
 
     // TODO: the episode list shows ten episodes of one show, so ten requests for the same
     // URL arrive together. While the first one awaits its download, the others find the
-    // cache empty and start downloads of their own. Remember the download in flight for
-    // each URL, as a `Task`, and let the requests that come in meanwhile await that task.
+    // cache empty and start downloads of their own. Ten requests for one URL must cause one
+    // download, and all ten get its artwork.
 
     /// The artwork at `url`, downloaded if the cache doesn't have it yet.
     func artwork(for url: String) async throws -> Artwork {

@@ -12,9 +12,9 @@ struct Event: Sendable, Equatable {
 }
 
 // TODO: this compiles only because two escape hatches switched the compiler's checks off,
-// and the counters they hide are changed from many threads at once. Make both counters
-// `Atomic` (from the Synchronization module), then delete `@unchecked` and
-// `nonisolated(unsafe)`: the compiler checks the result again.
+// and the counters they hide are changed from many threads at once: a busy day loses events
+// and hands two of them the same number. Delete `@unchecked` and `nonisolated(unsafe)`, so that
+// the compiler checks this code again, and make the counters safe without them.
 
 /// Numbers the events of one session of the app.
 final class Tracker: @unchecked Sendable {

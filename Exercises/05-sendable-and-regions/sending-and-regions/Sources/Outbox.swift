@@ -35,9 +35,8 @@ actor Outbox {
     }
 }
 
-// TODO: three functions hand a draft to the outbox in a way that could race. Make each
-// transfer one the compiler can prove safe: say when a parameter or a result is handed
-// over for good, and stop using a draft once it is sent.
+// TODO: three functions hand a draft to the outbox in a way that could race: the compiler
+// can't prove that nobody edits a draft after the outbox took it, and says so at each one.
 
 /// The Send button: the composer gives its draft away.
 func send(_ draft: Draft, to outbox: Outbox) async {

@@ -24,8 +24,8 @@ nonisolated final class Forecast {
 }
 
 // TODO: the query and the forecast cross from one isolation domain to another (into each
-// attempt's task and back), and the compiler refuses both: they are classes, which every
-// side would share. Nothing here needs sharing — make them values, which cross as copies.
+// attempt's task and back), and the compiler refuses both: as written, every side would
+// hold the same object. Nothing here needs to be shared.
 
 /// Runs `operation` until it succeeds, at most `attempts` times, each attempt in a new task:
 /// outside the caller's isolation domain, so `operation` is `@Sendable`, its result `Sendable`.

@@ -21,9 +21,9 @@ nonisolated protocol HeartRateStrap: Sendable {
     func unsubscribe(_ id: SubscriptionID)
 }
 
-// TODO: this stream never ends, and it never unsubscribes. When the strap disconnects, end
-// the stream (`finish()`), and whenever the stream ends, because the strap disconnected or
-// because the workout screen stopped listening, unsubscribe (`onTermination`).
+// TODO: users report two things. When the strap disconnects, the workout screen says "Live"
+// forever. And the strap's battery is flat by morning: it stays awake after the workout screen
+// has gone away, and even after the strap disconnected.
 
 /// The strap's heart rates, in beats per minute, as an async sequence.
 nonisolated func heartRates(from strap: any HeartRateStrap) -> AsyncStream<Int> {

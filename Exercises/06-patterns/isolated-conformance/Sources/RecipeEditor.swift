@@ -43,9 +43,9 @@ protocol ExportFolder: Sendable {
 }
 
 // TODO: the compiler refuses this conformance: `plainText()` reads the editor's main-actor
-// state, but the protocol lets anyone call it from anywhere. Isolate the conformance to the
-// main actor. Then the compiler will object to the export, which runs off the main actor:
-// export a `Sendable` copy of the recipe instead of the editor.
+// state, but the protocol lets anyone call it from anywhere. Once the conformance compiles,
+// the compiler objects to the export, which runs off the main actor while the user may still
+// be typing into the editor.
 
 extension RecipeEditor: PlainTextConvertible {
     func plainText() -> String {

@@ -21,10 +21,10 @@ enum ScreenState: Equatable, Sendable {
     case failed
 }
 
-// TODO: this view model belongs to no actor, so it can't start its refresh task, and nothing
-// tells the screen when it changes. Make it the kind of view model SwiftUI expects: isolated
-// to the main actor, and `@Observable` (not `ObservableObject`, whose `@Published` needs
-// Combine).
+// TODO: picking a city doesn't compile: this view model belongs to no actor, so the refresh
+// task can't take it along. And once the forecast arrives, the SwiftUI screen goes on showing
+// "loading…": nothing tells the view that the model changed. Make it the kind of view model
+// SwiftUI expects.
 
 /// The state behind the weather screen.
 final class WeatherViewModel {

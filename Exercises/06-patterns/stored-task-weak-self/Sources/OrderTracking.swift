@@ -16,9 +16,8 @@ nonisolated protocol CourierFeed: Sendable {
 }
 
 // TODO: when the user closes the order screen, the screen lets go of its model, but the
-// model never goes away, and the app keeps listening to the courier forever: the tracking
-// task holds on to `self`, and nothing cancels it. Let the task hold the model weakly, and
-// cancel the task when the model goes away.
+// model never goes away, and the app keeps listening to the courier forever. Once nobody
+// holds the model, it should go away, and the listening should stop with it.
 
 /// The state behind the order screen. The screen creates it when it opens, and lets go of it
 /// when it closes.

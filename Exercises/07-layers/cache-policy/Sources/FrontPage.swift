@@ -17,8 +17,7 @@ actor MemoryCache<Value: Sendable> {
 }
 
 // TODO: for `.cacheThenNetwork`, the executor hands `fetch` and `save` to a task that runs
-// on its own, and the compiler refuses: the caller might still use them. Let the executor
-// take ownership of the closures it hands over.
+// on its own, and the compiler refuses: the caller might still use them while that task does.
 
 /// Runs one request under a cache policy. It knows nothing about news: the closures do.
 nonisolated struct CachePolicyExecutor: Sendable {

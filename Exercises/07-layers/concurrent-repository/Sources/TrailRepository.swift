@@ -38,10 +38,10 @@ nonisolated protocol OfflineStore: Sendable {
     func save(_ trails: [Trail], for park: String) async
 }
 
-// TODO: the repository can't tell which error it got, nor can the screen, and the download
-// and the decoding run on the main actor, in the middle of the screen's animations. Write the
-// two contracts as data-layer contracts: `nonisolated` protocols that are `Sendable`, whose
-// methods are `@concurrent` and say what they throw. Then make the repository keep them.
+// TODO: the park screen stutters while it loads: the download and the decoding run on the
+// main actor, in the middle of the screen's animations. And neither the repository nor the
+// screen can tell which error it got, so the screen can't explain a failure. The two protocols
+// below are the data layer's contracts: start there, then make the repository keep them.
 
 /// Downloads a park's trails as JSON. The app uses the park service's API; the tests, a fake.
 protocol TrailSource {

@@ -1,4 +1,5 @@
 // The bridge between the vendor's SDK and the rest of the app: the only place that deals with
 // its completion handlers and its queue.
 
-// TODO: write the bridge here: an async `report(for:)` method in an extension of `WeatherSDK`.
+// TODO: the screen's code asks the SDK for a report, and waits for it, with
+// `sdk.report(for: city)`; nothing answers that call yet. Write the bridge here.

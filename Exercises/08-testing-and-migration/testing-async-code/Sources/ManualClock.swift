@@ -32,7 +32,7 @@ nonisolated final class ManualClock: Clock {
     // TODO: this fake breaks two promises that every real clock keeps, so the sleep timer's
     // tests can't trust it. Keep them:
     // - `advance(by:)` wakes every sleeper whose deadline has come, and only those;
-    // - a sleep ends at once, throwing `CancellationError`, when its task is cancelled.
+    // - a sleep whose task is cancelled ends at once, with the error a real clock throws then.
 
     /// Suspends until the test advances the clock to `deadline`.
     func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {

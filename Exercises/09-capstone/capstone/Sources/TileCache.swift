@@ -7,9 +7,9 @@
 // fetch that fails must not stay in the cache.
 //
 // TODO: (2) `withDeadline` races two unstructured tasks. When the deadline passes, the caller
-// gets `CancellationError` instead of `TileError.timedOut`; when the server answers in time,
-// the timer goes on running. Race two child tasks of a task group instead. The deadline
-// bounds the fetch itself: keep it inside the fetch that the requests share.
+// gets a cancellation error instead of `TileError.timedOut`; when the server answers in time,
+// the timer goes on running. Whichever finishes first must decide, and stop the other. The
+// deadline bounds the fetch itself: keep it inside the fetch that the requests share.
 
 /// Tile data by tile, fetched on first use and kept in memory.
 actor TileCache {
