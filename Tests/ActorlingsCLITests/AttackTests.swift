@@ -38,6 +38,8 @@ struct AttackTests {
         Attack(payload: "shadow-testing-module", exercise: "guarded", says: ["a declaration named like a module"]),
         Attack(payload: "import-testing", exercise: "guarded", says: ["import of a test framework"]),
         Attack(payload: "write-a-file", exercise: "guarded", says: ["FileManager / FileHandle"]),
+        Attack(payload: "write-a-file-through-a-collection", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:7"]),
+        Attack(payload: "write-a-file-through-an-archiver", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:5"]),
         Attack(payload: "dynamic-symbol", exercise: "guarded", says: ["dlopen / dlsym"]),
         // Constructs scoped to files, and an exercise's own construct.
         Attack(
