@@ -102,4 +102,48 @@ struct DriverPlannerTests {
         }
         #expect(await planner.plannedShapes == 2)
     }
+
+    @Test("Objects with the same autolink sections link with one run of swift-autolink-extract")
+    func autolinkReused() async throws {
+        let environment = Self.environment(driver: false)
+        let swiftc = try #require(ExecutableSearch.find("swiftc", environment: environment))
+        let planner = DriverPlanner(swiftc: swiftc, environment: environment)
+        var objects: [String] = []
+        for name in ["First", "Second"] {
+            let source = "import Foundation\n@main struct Main { static func main() { print(\"\\(\"\(name)\".count) \\(Date.distantPast < .now)\") } }\n"
+            let folder = try Self.folder(["\(name).swift": source])
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let compiled = try await planner.run(Self.compile(name, in: folder, files: ["\(name).swift"]), timeLimit: .seconds(120))
+            #expect(compiled.termination == .exited(0), "\(compiled.output)")
+            let linked = try await planner.run(["\(folder)/\(name).o", "-o", "\(folder)/\(name)-program"], timeLimit: .seconds(120))
+            #expect(linked.termination == .exited(0), "\(linked.output)")
+            let ran = try await Subprocess.run(ProcessRequest(executable: "\(folder)/\(name)-program", environment: environment))
+            #expect(ran.output == "\(name.count) true\n")
+            let copy = folder + ".o"
+            try FileManager.default.copyItem(atPath: "\(folder)/\(name).o", toPath: copy)
+            objects.append(copy)
+        }
+        defer { for object in objects { try? FileManager.default.removeItem(atPath: object) } }
+        #if os(Linux)
+            // The second link reused the first one's answer…
+            #expect(await planner.autolinkRuns == (ran: 1, reused: 1))
+            // …which is sound because the tool's answer depends only on those sections: equal
+            // sections (read by this process) give the tool's equal output.
+            let sections = try objects.map { object in
+                try #require(ELFSections.contents(named: ".swift1_autolink_entries", in: Array(try Data(contentsOf: URL(fileURLWithPath: object)))))
+            }
+            #expect(sections[0] == sections[1])
+            #expect(String(decoding: sections[0], as: UTF8.self).contains("-lFoundation"))
+            let tool = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift-autolink-extract").path
+            var answers: [Data] = []
+            for object in objects {
+                let output = object + ".autolink"
+                defer { try? FileManager.default.removeItem(atPath: output) }
+                let result = try await Subprocess.run(ProcessRequest(executable: tool, arguments: [object, "-o", output], environment: environment))
+                #expect(result.termination == .exited(0), "\(result.output)")
+                answers.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+            }
+            #expect(answers[0] == answers[1])
+        #endif
+    }
 }

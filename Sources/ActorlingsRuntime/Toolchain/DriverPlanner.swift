@@ -13,6 +13,8 @@ public actor DriverPlanner {
     public let environment: [String: String]
     /// Plans by placeholder arguments; a plan being asked for is awaited, not asked for twice.
     private var plans: [[String]: Task<DriverPlan?, Never>] = [:]
+    /// What `swift-autolink-extract` wrote, by the autolink sections of its inputs.
+    private let autolinks = AutolinkMemo()
 
     public init(swiftc: String, environment: [String: String]) {
         self.swiftc = swiftc
@@ -35,7 +37,13 @@ public actor DriverPlanner {
             return try await Subprocess.run(
                 ProcessRequest(executable: swiftc, arguments: arguments, environment: environment, timeLimit: timeLimit, outputLimit: outputLimit))
         }
-        return try await Self.execute(plan, shape: shape, environment: environment, timeLimit: timeLimit, outputLimit: outputLimit)
+        return try await Self.execute(
+            plan, shape: shape, environment: environment, autolinks: autolinks, timeLimit: timeLimit, outputLimit: outputLimit)
+    }
+
+    /// How many times `swift-autolink-extract` ran, and how many times its answer was reused.
+    public var autolinkRuns: (ran: Int, reused: Int) {
+        get async { await autolinks.counts }
     }
 
     private func plan(for shape: DriverPlan.Shape) async -> DriverPlan? {
@@ -73,7 +81,8 @@ public actor DriverPlanner {
     }
 
     private static func execute(
-        _ plan: DriverPlan, shape: DriverPlan.Shape, environment: [String: String], timeLimit: Duration, outputLimit: Int
+        _ plan: DriverPlan, shape: DriverPlan.Shape, environment: [String: String], autolinks: AutolinkMemo, timeLimit: Duration,
+        outputLimit: Int
     ) async throws -> ProcessResult {
         var temporary: String?
         if plan.usesTemporaryFolder {
@@ -89,6 +98,9 @@ public actor DriverPlanner {
         let deadline = clock.now + timeLimit
         var combined = ProcessResult(termination: .exited(0), output: "")
         for command in plan.commands(for: shape, temporaryFolder: temporary) {
+            // The same autolink sections give the same answer: written again without a process.
+            let autolink = AutolinkMemo.Job(command)
+            if let autolink, await autolinks.reuse(for: autolink) { continue }
             let result = try await Subprocess.run(
                 ProcessRequest(
                     executable: command[0], arguments: Array(command.dropFirst()), environment: environment,
@@ -99,7 +111,65 @@ public actor DriverPlanner {
             combined.termination = result.termination
             // The driver stops at the first command that fails, and so does this.
             guard case .exited(0) = result.termination else { break }
+            if let autolink { await autolinks.remember(autolink) }
         }
         return combined
+    }
+}
+
+/// The answers of `swift-autolink-extract` (a whole frontend process started to copy a few
+/// `-l` flags out of the objects, once per test binary), kept by the exact bytes of the
+/// `.swift1_autolink_entries` sections of its inputs, in order: what the tool reads. Most
+/// exercises' objects import the same modules, so a grade runs it a handful of times instead of
+/// once per exercise. Inputs this process can't read as ELF objects always run the tool.
+actor AutolinkMemo {
+    struct Job: Sendable {
+        var output: String
+        var key: [UInt8]
+
+        /// `swift-autolink-extract <objects…> -o <file>` whose objects can all be read; else `nil`.
+        init?(_ command: [String]) {
+            guard let program = command.first, program.hasSuffix("/swift-autolink-extract") else { return nil }
+            var inputs: [String] = []
+            var output: String?
+            var arguments = command.dropFirst()[...]
+            while let argument = arguments.popFirst() {
+                if argument == "-o" {
+                    output = arguments.popFirst()
+                } else if argument.hasPrefix("-") {
+                    return nil
+                } else {
+                    inputs.append(argument)
+                }
+            }
+            guard let output, !inputs.isEmpty else { return nil }
+            var key: [UInt8] = []
+            for input in inputs {
+                guard
+                    let data = FileManager.default.contents(atPath: input),
+                    let section = ELFSections.contents(named: ".swift1_autolink_entries", in: Array(data))
+                else { return nil }
+                // Each input's section, with its length first: no two lists of inputs share a key.
+                key += withUnsafeBytes(of: UInt64(section.count).littleEndian, Array.init) + section
+            }
+            self.output = output
+            self.key = key
+        }
+    }
+
+    private var answers: [[UInt8]: Data] = [:]
+    private(set) var counts = (ran: 0, reused: 0)
+
+    /// Writes the remembered answer for `job`'s inputs to its output file; `false` when there is none.
+    func reuse(for job: Job) -> Bool {
+        guard let answer = answers[job.key], (try? answer.write(to: URL(fileURLWithPath: job.output))) != nil else { return false }
+        counts.reused += 1
+        return true
+    }
+
+    /// Keeps what the tool just wrote for `job`.
+    func remember(_ job: Job) {
+        counts.ran += 1
+        if let answer = FileManager.default.contents(atPath: job.output) { answers[job.key] = answer }
     }
 }
