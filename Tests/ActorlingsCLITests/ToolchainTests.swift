@@ -146,4 +146,35 @@ struct DriverPlannerTests {
             #expect(answers[0] == answers[1])
         #endif
     }
+
+    @Test("Several files' AST is dumped by one frontend and reads as the driver's dump does")
+    func batchDump() async throws {
+        let environment = Self.environment(driver: false)
+        let swiftc = try #require(ExecutableSearch.find("swiftc", environment: environment))
+        let folder = try Self.folder([
+            "A.swift": "import Foundation\nstruct Box { var items: [Int] = [] }\nfunc total(_ box: Box) -> Int { box.items.reduce(0, +) }\n",
+            "B.swift": "import Foundation\nfunc stamp() -> Date { Date.now }\nlet box = Box(items: [1, 2])\n",
+            "C.swift": "enum Kind: Error { case bad }\nfunc check() throws { if total(box) > 2 { throw Kind.bad } }\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = ["-parse-as-library", "-swift-version", "6", "-module-name", "Dumped", "-dump-ast", "-j1"] + ["A", "B", "C"].map { "\(folder)/\($0).swift" }
+        let planner = DriverPlanner(swiftc: swiftc, environment: environment)
+        let planned = try await planner.dumpAST(arguments, sources: 3, scratch: folder, timeLimit: .seconds(120), outputLimit: 1 << 24)
+        let driven = try await DriverPlanner(swiftc: swiftc, environment: Self.environment(driver: true)).dumpAST(
+            arguments, sources: 3, scratch: folder, timeLimit: .seconds(120), outputLimit: 1 << 24)
+        #expect(planned.termination == .exited(0), "\(planned.output.suffix(500))")
+        #expect(driven.termination == .exited(0))
+        let plannedView = CompilerView(astDump: planned.output, moduleName: "Dumped")
+        let drivenView = CompilerView(astDump: driven.output, moduleName: "Dumped")
+        #expect(plannedView.references.contains { $0.name.contains("Date.now") })
+        #expect(Set(plannedView.references.map { "\($0.name) \($0.location)" }) == Set(drivenView.references.map { "\($0.name) \($0.location)" }))
+        #expect(plannedView.imports == drivenView.imports)
+        #expect(Set(plannedView.topLevelDeclarations.map(\.name)) == Set(drivenView.topLevelDeclarations.map(\.name)))
+        // One frontend instead of three, and no dump file left behind.
+        #expect(await planner.plannedShapes == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["A.swift", "B.swift", "C.swift"])
+        // Past the output limit the dump is cut and says so.
+        let cut = try await planner.dumpAST(arguments, sources: 3, scratch: folder, timeLimit: .seconds(120), outputLimit: 1000)
+        #expect(cut.droppedBytes > 0)
+    }
 }

@@ -72,4 +72,31 @@ struct DriverPlanTests {
     func notAPlan(output: String) {
         #expect(DriverPlan.parse(output, temporaryFolder: "/plan") == nil)
     }
+
+    static let batchDump = [
+        "/opt/swift/usr/bin/swift-frontend", "-frontend", "-dump-ast", "-primary-file", "/__actorlings_0__/a.swift", "-primary-file",
+        "/__actorlings_0__/b.swift", "-supplementary-output-file-map", "/__actorlings_tmp__/map", "-module-name", "M", "-o", "-", "-o", "-",
+    ]
+
+    @Test("A batch dump of several files writes each file's dump to its own path, in order")
+    func dumpingToFiles() throws {
+        let plan = DriverPlan(commands: [Self.batchDump], temporaryFiles: ["map": "{}"])
+        let redirected = try #require(plan.dumpingToFiles(["/build/dump-0.ast", "/build/dump-1.ast"]))
+        #expect(redirected.commands == [Array(Self.batchDump.dropLast(4)) + ["-o", "/build/dump-0.ast", "-o", "/build/dump-1.ast"]])
+        #expect(redirected.temporaryFiles == plan.temporaryFiles)
+    }
+
+    @Test(
+        "Anything but one batch dump with one standard output per file is left to the driver",
+        arguments: [
+            ("two frontends", [batchDump, batchDump], 2),
+            ("not a dump", [batchDump.map { $0 == "-dump-ast" ? "-c" : $0 }], 2),
+            ("more files than paths", [batchDump], 1),
+            ("an output to a file", [batchDump.dropLast() + ["/x.ast"]], 2),
+            ("no paths", [batchDump], 0),
+        ])
+    func notABatchDump(_ case: String, commands: [[String]], paths: Int) {
+        let plan = DriverPlan(commands: commands)
+        #expect(plan.dumpingToFiles((0..<paths).map { "/build/dump-\($0).ast" }) == nil)
+    }
 }

@@ -112,6 +112,22 @@ public struct DriverPlan: Sendable, Equatable {
         temporaryFiles.mapValues { Self.fill($0, shape, temporaryFolder: temporaryFolder) }
     }
 
+    /// A plan of one frontend that dumps the AST of several primary files to standard output
+    /// (the driver's batch mode, `-dump-ast -enable-batch-mode -j1`), with each dump sent to its
+    /// own file instead: one frontend, one type check, where one frontend per file costs a type
+    /// check each; files, because that frontend interleaves its dumps with what it writes on
+    /// standard error. `nil` unless the plan is exactly that and there is one path per dump.
+    public func dumpingToFiles(_ paths: [String]) -> DriverPlan? {
+        guard commands.count == 1, let command = commands.first, command.count > 2, command[1] == "-frontend", command[2] == "-dump-ast"
+        else { return nil }
+        let primaries = command.indices.filter { command[$0] == "-primary-file" }
+        let outputs = command.indices.filter { $0 + 1 < command.count && command[$0] == "-o" && command[$0 + 1] == "-" }
+        guard !paths.isEmpty, primaries.count == paths.count, outputs.count == paths.count else { return nil }
+        var redirected = command
+        for (output, path) in zip(outputs, paths) { redirected[output + 1] = path }
+        return DriverPlan(commands: [redirected], temporaryFiles: temporaryFiles)
+    }
+
     static func fill(_ text: String, _ shape: Shape, temporaryFolder: String?) -> String {
         guard text.contains("__actorlings_") else { return text }
         var filled = text

@@ -293,9 +293,11 @@ public struct ExerciseBuilder: Sendable {
             key += "\u{0}\u{0}" + URL(fileURLWithPath: source).lastPathComponent + "\u{0}" + SwiftTokenizer.normalizedCode(in: text)
         }
         if !key.isEmpty, await cleanScreens.contains(key) { return [] }
-        // `-j1`: with several files the dump goes to standard error, one frontend job after another.
-        let result = try await swiftc(
-            common + ["-module-name", request.moduleName, "-dump-ast", "-j1"] + request.sources, outputLimit: Self.astDumpLimit)
+        // `-j1`: with several files the dump goes to standard error, one frontend job after
+        // another — or, planned, one frontend for all of them (the planner's `dumpAST`).
+        let result = try await planner.dumpAST(
+            common + ["-module-name", request.moduleName, "-dump-ast", "-j1"] + request.sources, sources: request.sources.count,
+            scratch: request.buildDirectory, timeLimit: compileTimeLimit, outputLimit: Self.astDumpLimit)
         guard result.droppedBytes == 0 else {
             throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
         }

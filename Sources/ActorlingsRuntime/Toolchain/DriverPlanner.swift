@@ -46,6 +46,37 @@ public actor DriverPlanner {
         get async { await autolinks.counts }
     }
 
+    /// `swiftc -dump-ast -j1` of a module's `sources` files (`arguments` end with them): each
+    /// file's dump in turn, then what the compiler printed. When the invocation can be planned,
+    /// one frontend dumps every file (the driver's batch mode), each dump into a file of
+    /// `scratch` (see ``DriverPlan/dumpingToFiles(_:)``); otherwise the driver runs one frontend
+    /// per file. Measured on the capstone's three files: 196 ms of CPU against 295 ms.
+    public func dumpAST(_ arguments: [String], sources: Int, scratch: String, timeLimit: Duration, outputLimit: Int) async throws
+        -> ProcessResult
+    {
+        let batch = arguments + ["-enable-batch-mode"]
+        let shape = DriverPlan.shape(of: batch)
+        let paths = (0..<sources).map { "\(scratch)/dump-\($0).ast" }
+        guard sources > 1, isEnabled, let plan = await plan(for: shape)?.dumpingToFiles(paths) else {
+            return try await run(arguments, timeLimit: timeLimit, outputLimit: outputLimit)
+        }
+        defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+        var result = try await Self.execute(
+            plan, shape: shape, environment: environment, autolinks: autolinks, timeLimit: timeLimit, outputLimit: outputLimit)
+        var dumps = Data()
+        for path in paths {
+            guard let dump = FileManager.default.contents(atPath: path) else { continue }
+            dumps += dump
+            if dump.last != UInt8(ascii: "\n") { dumps.append(UInt8(ascii: "\n")) }
+        }
+        if dumps.count > outputLimit {
+            result.droppedBytes += dumps.count - outputLimit
+            dumps = dumps.prefix(outputLimit)
+        }
+        result.output = String(decoding: dumps, as: UTF8.self) + result.output
+        return result
+    }
+
     private func plan(for shape: DriverPlan.Shape) async -> DriverPlan? {
         if let planning = plans[shape.arguments] { return await planning.value }
         let swiftc = swiftc
