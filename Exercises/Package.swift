@@ -104,6 +104,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 1: Review: a running app's training log
+        .target(
+            name: "RunLogSync",
+            path: "01-single-threaded/run-log-sync/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "RunLogSyncTests",
+            dependencies: ["RunLogSync"],
+            path: "01-single-threaded/run-log-sync/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 2: Await, don't block
         .target(
             name: "AwaitDontBlock",
