@@ -224,6 +224,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 2: Review: a parcel tracker's refresh
+        .target(
+            name: "ParcelRefresh",
+            path: "02-asynchronous/parcel-refresh/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ParcelRefreshTests",
+            dependencies: ["ParcelRefresh"],
+            path: "02-asynchronous/parcel-refresh/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 3: Async is not background
         .target(
             name: "AsyncIsNotBackground",
