@@ -484,6 +484,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 3: Review: a hiking app measures the climb
+        .target(
+            name: "HikeClimb",
+            path: "03-concurrent/hike-climb/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "HikeClimbTests",
+            dependencies: ["HikeClimb"],
+            path: "03-concurrent/hike-climb/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 4: An actor for shared state
         .target(
             name: "ActorForSharedState",
