@@ -622,6 +622,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 4: Review: an e-library's lending desk
+        .target(
+            name: "LendingLimit",
+            path: "04-actors/lending-limit/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "LendingLimitTests",
+            dependencies: ["LendingLimit"],
+            path: "04-actors/lending-limit/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 5: Values cross as copies
         .target(
             name: "ValueTypesCross",
