@@ -104,7 +104,7 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
-        // Step 1: Review: a running app's training log
+        // Step 1: A running app's training log
         .target(
             name: "RunLogSync",
             path: "01-single-threaded/run-log-sync/Sources",
@@ -224,7 +224,7 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
-        // Step 2: Review: a parcel tracker's refresh
+        // Step 2: A parcel tracker's refresh
         .target(
             name: "ParcelRefresh",
             path: "02-asynchronous/parcel-refresh/Sources",
@@ -484,7 +484,7 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
-        // Step 3: Review: a hiking app measures the climb
+        // Step 3: A hiking app measures the climb
         .target(
             name: "HikeClimb",
             path: "03-concurrent/hike-climb/Sources",
@@ -622,7 +622,7 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
-        // Step 4: Review: an e-library's lending desk
+        // Step 4: An e-library's lending desk
         .target(
             name: "LendingLimit",
             path: "04-actors/lending-limit/Sources",
