@@ -104,6 +104,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 1: A running app's training log
+        .target(
+            name: "RunLogSync",
+            path: "01-single-threaded/run-log-sync/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "RunLogSyncTests",
+            dependencies: ["RunLogSync"],
+            path: "01-single-threaded/run-log-sync/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 2: Await, don't block
         .target(
             name: "AwaitDontBlock",
@@ -198,6 +218,26 @@ let package = Package(
             name: "ContinuationsTests",
             dependencies: ["Continuations"],
             path: "02-asynchronous/continuations/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 2: A parcel tracker's refresh
+        .target(
+            name: "ParcelRefresh",
+            path: "02-asynchronous/parcel-refresh/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ParcelRefreshTests",
+            dependencies: ["ParcelRefresh"],
+            path: "02-asynchronous/parcel-refresh/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
@@ -444,6 +484,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 3: A hiking app measures the climb
+        .target(
+            name: "HikeClimb",
+            path: "03-concurrent/hike-climb/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "HikeClimbTests",
+            dependencies: ["HikeClimb"],
+            path: "03-concurrent/hike-climb/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 4: An actor for shared state
         .target(
             name: "ActorForSharedState",
@@ -556,6 +616,26 @@ let package = Package(
             name: "NonSendableResultsTests",
             dependencies: ["NonSendableResults"],
             path: "04-actors/non-sendable-results/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: An e-library's lending desk
+        .target(
+            name: "LendingLimit",
+            path: "04-actors/lending-limit/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "LendingLimitTests",
+            dependencies: ["LendingLimit"],
+            path: "04-actors/lending-limit/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

@@ -308,6 +308,30 @@ struct CourseLoaderTests {
     }
 
     @Test(
+        "`quiz` marks a review exercise; anything but a boolean is reported with its line and key",
+        arguments: [("quiz = true", true), ("quiz = false", false), ("", false)])
+    func quizKey(line: String, isQuiz: Bool) throws {
+        var files = validCourse()
+        let definition = "Exercises/00-welcome/intro/exercise.toml"
+        files[definition] = files[definition]!.replacingOccurrences(of: "[settings]", with: line + "\n\n[settings]")
+        let course = try CourseLoader(files: InMemoryCourseFiles(files)).load()
+        #expect(try #require(course.exercise(id: "intro")).isQuiz == isQuiz)
+    }
+
+    @Test("A `quiz` that is not a boolean names the file, line and key")
+    func quizNotBoolean() {
+        var files = validCourse()
+        let definition = "Exercises/00-welcome/intro/exercise.toml"
+        files[definition] = files[definition]!.replacingOccurrences(of: "[settings]", with: "quiz = \"yes\"\n\n[settings]")
+        let found = problems(files)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.file == definition)
+        #expect(found.first?.line == 5)
+        #expect(found.first?.key == "quiz")
+        #expect(found.first?.message.contains("expected true or false") == true, "\(found)")
+    }
+
+    @Test(
         "Module names come from ids",
         arguments: [
             ("intro", "Intro"), ("main-actor-mode", "MainActorMode"), ("async-let", "AsyncLet"), ("step2-x", "Step2X"),

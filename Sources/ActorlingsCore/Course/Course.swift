@@ -170,6 +170,9 @@ public struct Exercise: Sendable, Equatable {
     public var kind: Kind = .fixCode
     /// With ``Kind/writeTests``: the broken implementations the learner's tests must catch.
     public var mutants: [Mutant] = []
+    /// A review exercise (`quiz = true`): it mixes its step's idea with an earlier step's, and
+    /// ends its step (see ``QuizRule``).
+    public var isQuiz = false
 
     public init(
         id: String, title: String, stepNumber: Int, section: String, files: [String],

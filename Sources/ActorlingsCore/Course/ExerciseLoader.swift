@@ -53,6 +53,7 @@ struct ExerciseLoader {
         let forbid = reader.strings("forbid", required: false) ?? []
         let allow = reader.strings("allow", required: false) ?? []
         let allowWhileShipped = reader.strings("allow-while-shipped", required: false) ?? []
+        let isQuiz = reader.boolean("quiz", required: false) ?? false
         let oldGuidance = ["hints", "after"].filter { table[$0] != nil }
         oldGuidance.forEach { reader.accept($0) }
         let localTables = reader.tables("construct", required: false) ?? []
@@ -146,6 +147,7 @@ struct ExerciseLoader {
         }
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
+        exercise.isQuiz = isQuiz
         exercise.compileTimeLimit = .seconds(compileTimeLimit?.value ?? Self.defaultCompileTimeLimit)
         return exercise
     }

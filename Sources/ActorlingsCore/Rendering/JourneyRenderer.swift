@@ -41,6 +41,7 @@ public struct JourneyRenderer: Sendable {
                 let passedCurrent = exercise.id == current && progress.isPassed(exercise.id)
                 out.append(
                     "  \(mark) \(exercise.id == current ? palette.apply(.bold, padded) : padded)\(palette.apply(.dim, exercise.title))"
+                        + (exercise.isQuiz ? " " + palette.apply(.cyan, "· review") : "")
                         + (passedCurrent ? " " + palette.apply(.green, "✔ passed") : ""))
             }
         }

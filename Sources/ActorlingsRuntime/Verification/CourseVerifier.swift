@@ -94,6 +94,7 @@ public struct CourseVerifier: Sendable {
         var report = Report()
         report.findings += generatedFilesFindings()
         report.findings += lessonExerciseFindings()
+        report.findings += QuizRule.problems(in: course).map(Self.finding)
         report.findings += knowledgeFindings()
         report.findings += catalogFindings()
         let exercises = only.isEmpty ? course.exercises : course.exercises.filter { only.contains($0.id) }

@@ -1,0 +1,60 @@
+// A parcel-tracking app, built in main actor mode. The list screen shows each parcel's status;
+// pulling down refreshes it, and the user can swipe a parcel away at any time.
+
+/// One parcel on the list, and what the carrier said about it last.
+struct Parcel: Equatable {
+    let trackingNumber: String
+    var status = "Not checked yet"
+}
+
+// TODO: the app quits during a refresh as soon as a parcel has been scanned on its way.
+
+/// What the carrier says about a parcel now.
+func latestStatus(of trackingNumber: String, from carrier: any CarrierSDK) async -> String {
+    await withCheckedContinuation { continuation in
+        carrier.track(trackingNumber) { event in
+            switch event {
+            case .scanned(let place): continuation.resume(returning: "Seen at \(place)")
+            case .expected(let day): continuation.resume(returning: "Expected \(day)")
+            case .delivered: continuation.resume(returning: "Delivered")
+            case .notFound: continuation.resume(returning: "Unknown to the carrier")
+            }
+        }
+    }
+}
+
+/// The state behind the list screen.
+final class ParcelList {
+    let carrier: any CarrierSDK
+    private(set) var parcels: [Parcel]
+
+    init(trackingNumbers: [String], carrier: any CarrierSDK) {
+        self.carrier = carrier
+        parcels = trackingNumbers.map { Parcel(trackingNumber: $0) }
+    }
+
+    // TODO: a parcel swiped away during a refresh hands its status to the parcel below it,
+    // and the refresh never reaches the last parcel (the app quits instead). The carrier
+    // must not be asked about a parcel that is no longer on the list.
+
+    /// Pull to refresh: asks the carrier about every parcel, one after another.
+    func refresh() async {
+        for index in parcels.indices {
+            let number = parcels[index].trackingNumber
+            parcels[index].status = await latestStatus(of: number, from: carrier)
+        }
+    }
+
+    /// Swipe to remove.
+    func remove(_ trackingNumber: String) {
+        parcels.removeAll { $0.trackingNumber == trackingNumber }
+    }
+
+    // TODO: the app stopped building when this headline was changed "to keep scrolling smooth".
+
+    /// The line above the list: "1 of 3 delivered".
+    nonisolated var headline: String {
+        let delivered = parcels.filter { $0.status == "Delivered" }.count
+        return parcels.isEmpty ? "No parcels" : "\(delivered) of \(parcels.count) delivered"
+    }
+}

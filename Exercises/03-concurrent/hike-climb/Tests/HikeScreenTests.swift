@@ -1,0 +1,122 @@
+import Synchronization
+import Testing
+
+@testable import HikeClimb
+
+/// Names an isolation domain, for readable test failures.
+nonisolated func describe(_ isolation: (any Actor)?) -> String {
+    guard let isolation else { return "no actor" }
+    return isolation === MainActor.shared ? "the main actor" : "\(type(of: isolation))"
+}
+
+/// Holds whoever waits at it until the test opens it; `arrival()` returns once someone waits.
+actor Gate {
+    private var waiting: CheckedContinuation<Void, Never>?
+    private var watchers: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { continuation in
+            waiting = continuation
+            watchers.forEach { $0.resume() }
+            watchers = []
+        }
+    }
+
+    func arrival() async {
+        guard waiting == nil else { return }
+        await withCheckedContinuation { watchers.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        waiting?.resume()
+        waiting = nil
+    }
+}
+
+struct DamagedFile: Error {}
+
+/// A hike's file that notes every chunk read: where, and whether its task was cancelled.
+/// `chunk(_:)` runs on its caller's actor, so `#isolation` inside it names that actor.
+nonisolated final class FakeHike: HikeFile {
+    let name: String
+    let chunks: [[Int]]
+    let holdAt: Int?
+    let damagedAt: Int?
+    let gate = Gate()
+    private let reads = Mutex<[(chunk: Int, on: String, cancelled: Bool)]>([])
+
+    init(_ name: String, _ chunks: [[Int]], holdAt: Int? = nil, damagedAt: Int? = nil) {
+        self.name = name
+        self.chunks = chunks
+        self.holdAt = holdAt
+        self.damagedAt = damagedAt
+    }
+
+    var chunkCount: Int { chunks.count }
+    var chunksRead: [Int] { reads.withLock { $0.map(\.chunk) } }
+    var readOn: Set<String> { reads.withLock { Set($0.map(\.on)) } }
+    var readWhileCancelled: [Int] { reads.withLock { $0.filter(\.cancelled).map(\.chunk) } }
+
+    func chunk(_ index: Int) async throws -> [Int] {
+        let caller = describe(#isolation)
+        reads.withLock { $0.append((index, caller, Task.isCancelled)) }
+        if index == holdAt { await gate.wait() }
+        if index == damagedAt { throw DamagedFile() }
+        return chunks[index]
+    }
+}
+
+private func ridge() -> FakeHike { FakeHike("Ridge", [[100, 120, 110], [130, 125], [140]]) }
+
+/// A long hike whose second chunk is held, then a short one picked while it waits.
+private func pickLongThenShort(on screen: HikeScreen) async -> FakeHike {
+    let long = FakeHike("Summit", [[500, 600], [700, 800], [900, 1000], [1100, 1200]], holdAt: 1)
+    screen.pick(long)
+    let first = screen.measuring
+    await long.gate.arrival()
+    screen.pick(FakeHike("Lake loop", [[10, 22, 15]]))
+    await screen.measuring?.value
+    await long.gate.open()
+    await first?.value
+    return long
+}
+
+@Test func theClimbCountsEveryRiseAndNoFall() async throws {
+    #expect(try await climb(of: ridge()) == 55, "rises across the chunks' boundaries count too")
+    #expect(try await climb(of: FakeHike("Empty", [])) == 0)
+    #expect(try await climb(of: FakeHike("Downhill", [[900, 800], [700]])) == 0)
+}
+
+@Test func measuringRunsOffTheMainActor() async {
+    let screen = HikeScreen()
+    let hike = ridge()
+    screen.pick(hike)
+    #expect(screen.detail == "Ridge: measuring…", "the tap itself shows that the hike is being measured")
+    await screen.measuring?.value
+    #expect(screen.detail == "Ridge: 55 m up")
+    #expect(hike.readOn == ["no actor"], "the altitudes were read on \(hike.readOn.sorted()): the list stutters while a hike is measured")
+}
+
+@Test func pickingAnotherHikeStopsReadingTheFirst() async {
+    let long = await pickLongThenShort(on: HikeScreen())
+    #expect(long.readWhileCancelled.isEmpty, "the first hike's file was still read after another hike was picked")
+    #expect(long.chunksRead == [0, 1])
+}
+
+@Test func theLastHikePickedIsTheOneShown() async {
+    let screen = HikeScreen()
+    _ = await pickLongThenShort(on: screen)
+    #expect(
+        screen.detail == "Lake loop: 12 m up",
+        "the line says \"\(screen.detail)\": the first hike's measuring, cancelled, replaced the line of the hike picked after it")
+}
+
+@Test func aDamagedFileSaysSo() async {
+    let screen = HikeScreen()
+    screen.pick(FakeHike("Old GPS track", [[1, 2], [3, 4]], damagedAt: 1))
+    await screen.measuring?.value
+    #expect(screen.detail == "Couldn't read Old GPS track", "a file that can't be read says so")
+}

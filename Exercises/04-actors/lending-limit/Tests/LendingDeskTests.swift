@@ -1,0 +1,105 @@
+import Synchronization
+import Testing
+
+@testable import LendingLimit
+
+/// A publisher that answers at once: a licence, or a refusal for a withdrawn title. With
+/// `holdingFirst`, it keeps the first request waiting until the test answers it.
+nonisolated final class FakePublisher: Publisher {
+    typealias Completion = @Sendable (Result<String, LicenceRefused>) -> Void
+    private struct State {
+        var requests: [String] = []
+        var held: Completion?
+        var holding: Bool
+        var watcher: CheckedContinuation<Void, Never>?
+    }
+    private let state: Mutex<State>
+    let withdrawn: Set<String>
+
+    init(holdingFirst: Bool = false, withdrawn: Set<String> = []) {
+        state = Mutex(State(holding: holdingFirst))
+        self.withdrawn = withdrawn
+    }
+
+    var requests: [String] { state.withLock { $0.requests } }
+
+    func requestLicence(for title: String, reader: String, completion: @escaping Completion) {
+        let (hold, watcher) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+            state.requests.append(title)
+            guard state.holding else { return (false, nil) }
+            state.holding = false
+            state.held = completion
+            defer { state.watcher = nil }
+            return (true, state.watcher)
+        }
+        watcher?.resume()
+        guard !hold else { return }
+        completion(withdrawn.contains(title) ? .failure(.titleWithdrawn) : .success("key-\(title)"))
+    }
+
+    /// Returns once the first request is being held.
+    func firstRequestHeld() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                guard state.held == nil else { return true }
+                state.watcher = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func grantHeld() {
+        state.withLock { $0.held }?(.success("key"))
+    }
+}
+
+@Test func theShelfShowsWhatTheReaderBorrowed() async throws {
+    let desk = LendingDesk(publisher: FakePublisher())
+    let screen = ShelfScreen(desk: desk, reader: "cy")
+    await screen.reload()
+    #expect(screen.lines == ["Nothing borrowed yet"], "reload() returned before the shelf was up to date")
+    try await desk.borrow("Emma", for: "cy")
+    await screen.reload()
+    #expect(screen.lines == ["📖 Emma"], "reload() returned before the shelf was up to date")
+}
+
+@Test func aReaderNeverHoldsMoreThanTwoBooks() async throws {
+    let publisher = FakePublisher(holdingFirst: true)
+    let desk = LendingDesk(publisher: publisher)
+    let first = Task { try await desk.borrow("Dune", for: "ana") }
+    await publisher.firstRequestHeld()
+    try await desk.borrow("Emma", for: "ana")
+    await #expect(
+        throws: LoanError.limitReached,
+        "ana tapped Borrow on three books quickly and the third was not refused: a book waiting for its licence must hold its place"
+    ) {
+        try await desk.borrow("Ulysses", for: "ana")
+    }
+    publisher.grantHeld()
+    try await first.value
+    #expect(await desk.titles(lentTo: "ana").sorted() == ["Dune", "Emma"])
+    #expect(publisher.requests == ["Dune", "Emma"], "a licence was requested for a book that could not be lent")
+}
+
+@Test func aRefusedBookFailsAndFreesItsPlace() async throws {
+    let desk = LendingDesk(publisher: FakePublisher(withdrawn: ["Withdrawn Book"]))
+    try await desk.borrow("Dune", for: "bo")
+    await #expect(throws: LicenceRefused.titleWithdrawn, "borrowing a withdrawn book must fail") {
+        try await desk.borrow("Withdrawn Book", for: "bo")
+    }
+    await #expect(throws: Never.self, "a refused book still takes one of the reader's two places") {
+        try await desk.borrow("Emma", for: "bo")
+    }
+    #expect(await desk.titles(lentTo: "bo") == ["Dune", "Emma"])
+}
+
+@Test func eachReaderHasTheirOwnLimit() async throws {
+    let desk = LendingDesk(publisher: FakePublisher())
+    for reader in ["ana", "bo"] {
+        try await desk.borrow("Dune", for: reader)
+        try await desk.borrow("Emma", for: reader)
+    }
+    #expect(await desk.titles(lentTo: "bo") == ["Dune", "Emma"])
+    await #expect(throws: LoanError.limitReached) { try await desk.borrow("Ulysses", for: "ana") }
+}
