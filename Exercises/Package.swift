@@ -622,6 +622,16 @@ let package = Package(
             dependencies: ["NoEscapeHatches"],
             path: "05-sendable-and-regions/no-escape-hatches/Tests"
         ),
+        // Step 5: Ferry check-in
+        .target(
+            name: "FerryCheckIn",
+            path: "05-sendable-and-regions/ferry-check-in/Sources"
+        ),
+        .testTarget(
+            name: "FerryCheckInTests",
+            dependencies: ["FerryCheckIn"],
+            path: "05-sendable-and-regions/ferry-check-in/Tests"
+        ),
         // Step 6: Delegate callbacks: capture values, then hop
         .target(
             name: "DelegateValueCapture",
