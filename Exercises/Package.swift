@@ -818,6 +818,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 6: Fermenter float
+        .target(
+            name: "FermenterFloat",
+            path: "06-patterns/fermenter-float/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "FermenterFloatTests",
+            dependencies: ["FermenterFloat"],
+            path: "06-patterns/fermenter-float/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 7: A nonisolated data layer
         .target(
             name: "NonisolatedDataLayer",
