@@ -938,6 +938,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 7: Charge-point finder
+        .target(
+            name: "ChargePointFinder",
+            path: "07-layers/charge-point-finder/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ChargePointFinderTests",
+            dependencies: ["ChargePointFinder"],
+            path: "07-layers/charge-point-finder/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 8: Testing async code: a clock the tests control
         .target(
             name: "TestingAsyncCode",
