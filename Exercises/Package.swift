@@ -1056,6 +1056,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 8: Tests for a scooter's lock
+        .target(
+            name: "ScooterUnlock",
+            path: "08-testing-and-migration/scooter-unlock/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ScooterUnlockTests",
+            dependencies: ["ScooterUnlock"],
+            path: "08-testing-and-migration/scooter-unlock/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 9: Capstone: save a map for offline use
         .target(
             name: "Capstone",
