@@ -702,6 +702,16 @@ let package = Package(
             dependencies: ["NoEscapeHatches"],
             path: "05-sendable-and-regions/no-escape-hatches/Tests"
         ),
+        // Step 5: Ferry check-in
+        .target(
+            name: "FerryCheckIn",
+            path: "05-sendable-and-regions/ferry-check-in/Sources"
+        ),
+        .testTarget(
+            name: "FerryCheckInTests",
+            dependencies: ["FerryCheckIn"],
+            path: "05-sendable-and-regions/ferry-check-in/Tests"
+        ),
         // Step 6: Delegate callbacks: capture values, then hop
         .target(
             name: "DelegateValueCapture",
@@ -888,6 +898,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 6: Fermenter float
+        .target(
+            name: "FermenterFloat",
+            path: "06-patterns/fermenter-float/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "FermenterFloatTests",
+            dependencies: ["FermenterFloat"],
+            path: "06-patterns/fermenter-float/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 7: A nonisolated data layer
         .target(
             name: "NonisolatedDataLayer",
@@ -988,6 +1018,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 7: Charge-point finder
+        .target(
+            name: "ChargePointFinder",
+            path: "07-layers/charge-point-finder/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ChargePointFinderTests",
+            dependencies: ["ChargePointFinder"],
+            path: "07-layers/charge-point-finder/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 8: Testing async code: a clock the tests control
         .target(
             name: "TestingAsyncCode",
@@ -1080,6 +1130,26 @@ let package = Package(
             name: "CheckoutCallbacksTests",
             dependencies: ["CheckoutCallbacks"],
             path: "08-testing-and-migration/checkout-callbacks/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 8: Tests for a scooter's lock
+        .target(
+            name: "ScooterUnlock",
+            path: "08-testing-and-migration/scooter-unlock/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "ScooterUnlockTests",
+            dependencies: ["ScooterUnlock"],
+            path: "08-testing-and-migration/scooter-unlock/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

@@ -1,0 +1,97 @@
+import Synchronization
+import Testing
+@testable import FerryCheckIn
+
+/// A weighbridge that holds every car until the test lets it go: the plates it is weighing
+/// are in `waiting`. `passAll(except:)` answers every car waiting now.
+final class GatedWeighbridge: Sendable {
+    private let pending = Mutex<[(plate: String, answer: CheckedContinuation<Bool, Never>)]>([])
+
+    var waiting: [String] { pending.withLock { $0.map(\.plate) } }
+
+    func weigh(_ plate: String) async -> Bool {
+        await withCheckedContinuation { answer in
+            pending.withLock { $0.append((plate, answer)) }
+        }
+    }
+
+    func passAll(except overweight: Set<String> = []) {
+        let cars = pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        for car in cars { car.answer.resume(returning: !overweight.contains(car.plate)) }
+    }
+}
+
+// How the tests control the interleaving: a boarding starts on the deck's actor, so it runs
+// until it finishes or waits at an `await`; `quiet(_:)` needs the same actor, so once it has
+// run, the boarding has got as far as it can go without the weighbridge.
+private func board(_ car: Car, on deck: isolated Deck, started: AsyncStream<Void>.Continuation) async -> Bool {
+    started.yield()
+    return await deck.board(car)
+}
+
+private func quiet(_ deck: isolated Deck) {}
+
+private func startBoarding(_ car: Car, on deck: Deck) async -> Task<Bool, Never> {
+    let (started, continuation) = AsyncStream.makeStream(of: Void.self)
+    let boarding = Task { await board(car, on: deck, started: continuation) }
+    for await _ in started { break }
+    await quiet(deck)
+    return boarding
+}
+
+@Test func twoCarsCannotTakeTheSameSpace() async {
+    let weighbridge = GatedWeighbridge()
+    let deck = Deck(capacity: 800, weighbridge: weighbridge.weigh)
+    let van = await startBoarding(Car(plate: "VAN 1", length: 500), on: deck)
+    let camper = await startBoarding(Car(plate: "CAMPER 2", length: 600), on: deck)
+    weighbridge.passAll()
+    #expect(await van.value)
+    #expect(await !camper.value, "two cars were let on when only one fitted: the space was still free while the first car was being weighed")
+    #expect(await deck.used == 500, "the deck holds more cars than it has room for")
+}
+
+@Test func carsThatFitAreWeighedSideBySide() async throws {
+    let weighbridge = GatedWeighbridge()
+    let deck = Deck(capacity: 1000, weighbridge: weighbridge.weigh)
+    let first = await startBoarding(Car(plate: "AB 12", length: 450), on: deck)
+    let second = await startBoarding(Car(plate: "CD 34", length: 450), on: deck)
+    try #require(weighbridge.waiting == ["AB 12", "CD 34"],
+                 "both cars fit: the second one should not wait for the first to be weighed — don't make the cars board one at a time")
+    weighbridge.passAll()
+    #expect(await first.value)
+    #expect(await second.value)
+    #expect(await deck.used == 900)
+}
+
+@Test func anOverweightCarLeavesItsSpaceFree() async {
+    let weighbridge = GatedWeighbridge()
+    let deck = Deck(capacity: 800, weighbridge: weighbridge.weigh)
+    let truck = await startBoarding(Car(plate: "TRUCK 9", length: 700), on: deck)
+    weighbridge.passAll(except: ["TRUCK 9"])
+    #expect(await !truck.value)
+    #expect(await deck.used == 0, "the weighbridge refused the car, but its space stayed taken")
+    #expect(await deck.plates.isEmpty)
+    let car = await startBoarding(Car(plate: "EF 56", length: 700), on: deck)
+    weighbridge.passAll()
+    #expect(await car.value, "a car that fits the deck was turned away after an overweight one left")
+}
+
+@Test func theBoothReportsWhoWaitsInLaneOrder() async {
+    let deck = Deck(capacity: 1200, weighbridge: { $0 != "HEAVY 1" })
+    let lane = [
+        Car(plate: "GH 78", length: 400), Car(plate: "HEAVY 1", length: 300),
+        Car(plate: "IJ 90", length: 400), Car(plate: "BUS 3", length: 1300),
+    ]
+    #expect(await Booth(deck: deck).checkIn(lane) == ["HEAVY 1", "BUS 3"])
+    #expect(await deck.used == 800)
+    #expect(await Set(deck.plates) == ["GH 78", "IJ 90"])
+}
+
+@Test func anEmptyLaneChecksInNobody() async {
+    let deck = Deck(capacity: 1000, weighbridge: { _ in true })
+    #expect(await Booth(deck: deck).checkIn([]).isEmpty)
+    #expect(await deck.used == 0)
+}

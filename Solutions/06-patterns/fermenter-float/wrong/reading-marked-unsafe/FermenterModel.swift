@@ -1,0 +1,30 @@
+// A home-brewing app, built in main actor mode. A float in the fermenter measures the beer's
+// gravity and temperature and sends them over Bluetooth; the fermenter screen shows the latest.
+
+/// The state behind the fermenter screen. The screen creates it when it opens and lets go of
+/// it when it closes.
+final class FermenterModel {
+    private let hydrometer: any Hydrometer
+    private var listener: ListenerID?
+    /// The number of the reading on screen.
+    private(set) var readingNumber = 0
+    private(set) var gravity: Int?
+    private(set) var celsius: Double?
+
+    init(hydrometer: any Hydrometer) {
+        self.hydrometer = hydrometer
+    }
+
+    /// The screen appeared: show the float's readings as they come.
+    func follow() {
+        listener = hydrometer.addListener { [weak self] reading in
+            nonisolated(unsafe) let reading = reading
+            Task { @MainActor in
+                guard let self, reading.number > self.readingNumber else { return }
+                self.readingNumber = reading.number
+                self.gravity = reading.gravity
+                self.celsius = reading.celsius
+            }
+        }
+    }
+}
