@@ -848,6 +848,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 7: Isolation in a function type
+        .target(
+            name: "IsolationInTheType",
+            path: "07-layers/isolation-in-the-type/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "IsolationInTheTypeTests",
+            dependencies: ["IsolationInTheType"],
+            path: "07-layers/isolation-in-the-type/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 7: A cache policy with sending closures
         .target(
             name: "CachePolicy",
