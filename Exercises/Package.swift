@@ -966,6 +966,22 @@ let package = Package(
                 .enableUpcomingFeature("StrictConcurrency"),
             ]
         ),
+        // Step 8: Switching NonisolatedNonsendingByDefault on
+        .target(
+            name: "NonsendingMigration",
+            path: "08-testing-and-migration/nonsending-migration/Sources",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault:migrate"),
+            ]
+        ),
+        .testTarget(
+            name: "NonsendingMigrationTests",
+            dependencies: ["NonsendingMigration"],
+            path: "08-testing-and-migration/nonsending-migration/Tests",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault:migrate"),
+            ]
+        ),
         // Step 8: GCD and completion handlers stay in a bridge
         .target(
             name: "GcdToAsync",
