@@ -958,6 +958,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 7: Isolation in a function type
+        .target(
+            name: "IsolationInTheType",
+            path: "07-layers/isolation-in-the-type/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "IsolationInTheTypeTests",
+            dependencies: ["IsolationInTheType"],
+            path: "07-layers/isolation-in-the-type/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 7: A cache policy with sending closures
         .target(
             name: "CachePolicy",
@@ -1074,6 +1094,22 @@ let package = Package(
             swiftSettings: [
                 .swiftLanguageMode(.v5),
                 .enableUpcomingFeature("StrictConcurrency"),
+            ]
+        ),
+        // Step 8: Switching NonisolatedNonsendingByDefault on
+        .target(
+            name: "NonsendingMigration",
+            path: "08-testing-and-migration/nonsending-migration/Sources",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault:migrate"),
+            ]
+        ),
+        .testTarget(
+            name: "NonsendingMigrationTests",
+            dependencies: ["NonsendingMigration"],
+            path: "08-testing-and-migration/nonsending-migration/Tests",
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault:migrate"),
             ]
         ),
         // Step 8: GCD and completion handlers stay in a bridge

@@ -13,10 +13,21 @@ struct CourseRulesTests {
         #expect(ExpectedFailure.compile(diagnostic: "ActorIsolatedCall", message: nil).mismatch(with: .compileFailed([isolationError])) == nil)
         #expect(ExpectedFailure.compile(diagnostic: "actor_isolated_call", message: "synchronous").mismatch(with: .compileFailed([isolationError])) == nil)
         #expect(ExpectedFailure.compile(diagnostic: nil, message: "asynchronous context").mismatch(with: .compileFailed([isolationError])) != nil)
-        let warning = Diagnostic(severity: .warning, message: "w", group: "ActorIsolatedCall")
-        #expect(
-            ExpectedFailure.compile(diagnostic: "ActorIsolatedCall", message: nil).mismatch(with: .compileFailed([warning]))?.contains("only warnings") == true)
         #expect(ExpectedFailure.compile(diagnostic: "X", message: nil).mismatch(with: .passed(testCount: 1))?.contains("outcome was passed") == true)
+    }
+
+    /// A build with no error fails for its warnings, as a `:migrate` exercise's does; a warning
+    /// never stands in for the error of a build that has one.
+    @Test func compileExpectationMatchesAWarningOnlyWithoutErrors() {
+        let migrate = Diagnostic(
+            severity: .warning,
+            message: "feature 'NonisolatedNonsendingByDefault' will cause nonisolated async global function 'f' to run on the caller's actor",
+            group: "NonisolatedNonsendingByDefault")
+        let expected = ExpectedFailure.compile(diagnostic: "NonisolatedNonsendingByDefault", message: "will cause")
+        #expect(expected.mismatch(with: .compileFailed([migrate])) == nil)
+        #expect(expected.mismatch(with: .compileFailed([isolationError, migrate]))?.contains("the errors were: call to main actor") == true)
+        let other = Diagnostic(severity: .warning, message: "w", group: "ActorIsolatedCall")
+        #expect(expected.mismatch(with: .compileFailed([other]))?.contains("the warnings were: w [#ActorIsolatedCall]") == true)
     }
 
     @Test func testExpectationNeedsEveryNamedTestToFail() {

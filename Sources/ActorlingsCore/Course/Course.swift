@@ -119,7 +119,8 @@ public struct Construct: Sendable, Equatable {
 
 /// Why an exercise, as shipped, must fail.
 public enum ExpectedFailure: Sendable, Equatable {
-    /// An error whose group or internal id is `diagnostic` and/or whose message contains `message`.
+    /// An error whose group or internal id is `diagnostic` and/or whose message contains `message`
+    /// (a warning, when the build has no error: a migration mode's exercise fails for its warnings).
     case compile(diagnostic: String?, message: String?)
     /// These tests fail (names as Swift Testing prints them, e.g. `loadsTheFeed()`).
     case tests([String])

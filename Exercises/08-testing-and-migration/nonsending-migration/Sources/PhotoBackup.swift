@@ -1,0 +1,57 @@
+// A photo app's backup library, written when every async function like these ran on the pool.
+// The team is switching NonisolatedNonsendingByDefault on, and builds in its migration mode first.
+//
+// TODO: since the migration started, the build stops at warnings. Once the feature is on,
+// hashing and shrinking photos must still never run on the photo screen's actor, as today.
+// The two helpers that only wait for what they are given should run where their caller runs.
+
+/// A photo waiting for its backup.
+struct Photo: Sendable {
+    let name: String
+    let pixels: [UInt8]
+}
+
+enum BackupError: Error { case noMirrorAnswered }
+
+/// Sends one photo, with its checksum, to the backup server.
+typealias UploadStep = @Sendable (Photo, UInt64) async throws -> Void
+
+/// Hashes, shrinks and backs up the photos of the library.
+struct PhotoBackup: Sendable {
+    let previewWidth: Int
+
+    /// A checksum of every pixel, so that the server can skip the photos it has: real work.
+    func checksum(of photo: Photo) async -> UInt64 {
+        TraceLog.note("checksum")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in photo.pixels { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The photo shrunk for the backup screen's grid: real work too.
+    func preview(of photo: Photo) async -> [UInt8] {
+        TraceLog.note("preview")
+        let step = max(1, photo.pixels.count / previewWidth)
+        return stride(from: 0, to: photo.pixels.count, by: step).map { photo.pixels[$0] }
+    }
+
+    /// Backs the photos up one after another with the step it is given; returns how many.
+    func backUp(_ photos: [Photo], with upload: UploadStep) async throws -> Int {
+        TraceLog.note("backUp")
+        for photo in photos {
+            try await upload(photo, await checksum(of: photo))
+        }
+        return photos.count
+    }
+}
+
+/// Asks the backup mirrors in order and returns the first answer.
+func fromFirstMirror<Answer: Sendable>(
+    _ mirrors: [String], _ request: @Sendable (String) async throws -> Answer
+) async throws -> Answer {
+    TraceLog.note("fromFirstMirror")
+    for mirror in mirrors {
+        if let answer = try? await request(mirror) { return answer }
+    }
+    throw BackupError.noMirrorAnswered
+}
