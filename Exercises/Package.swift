@@ -762,6 +762,16 @@ let package = Package(
             dependencies: ["IsolatedConformance"],
             path: "06-patterns/isolated-conformance/Tests"
         ),
+        // Step 6: A delegate from before concurrency
+        .target(
+            name: "VendorDelegate",
+            path: "06-patterns/vendor-delegate/Sources"
+        ),
+        .testTarget(
+            name: "VendorDelegateTests",
+            dependencies: ["VendorDelegate"],
+            path: "06-patterns/vendor-delegate/Tests"
+        ),
         // Step 6: Inheriting the caller's isolation
         .target(
             name: "InheritIsolation",

@@ -66,7 +66,7 @@ struct FaultSuiteTests {
 
     static let faults: [Fault] =
         exerciseFaults + stateFaults + courseFaults + machineFaults + interruptionFaults + containmentFaults + limitFaults + learnerFileFaults
-        + inputFaults
+        + inputFaults + exitTestFaults
 
     // MARK: - The learner's code misbehaves
 

@@ -1,0 +1,41 @@
+/// The player screen of a podcast app: the listener's queue, and what plays now.
+@MainActor
+final class PlayerModel {
+    private(set) var queue: [String]
+    private(set) var nowPlaying: String?
+    private(set) var isPaused = false
+    private var engine: PlaybackEngine?
+
+    init(queue: [String]) {
+        self.queue = queue
+    }
+
+    /// Hands the player to the vendor's engine, which tells it when a track ends.
+    func connect() -> PlaybackEngine {
+        let engine = PlaybackEngine(delegate: self)
+        self.engine = engine
+        return engine
+    }
+}
+// Every call hops to the main actor, wherever the engine calls from.
+extension PlayerModel: PlaybackEngineDelegate {
+    nonisolated func engine(_ engine: PlaybackEngine, trackAfter finished: String) -> String? {
+        Task { @MainActor in
+            if !self.queue.isEmpty { self.queue.removeFirst() }
+        }
+        return nil
+    }
+
+    nonisolated func engine(_ engine: PlaybackEngine, didStart track: String) {
+        Task { @MainActor in
+            self.nowPlaying = track
+            self.isPaused = false
+        }
+    }
+
+    nonisolated func engineWasInterrupted(_ engine: PlaybackEngine) {
+        Task { @MainActor in
+            self.isPaused = true
+        }
+    }
+}
