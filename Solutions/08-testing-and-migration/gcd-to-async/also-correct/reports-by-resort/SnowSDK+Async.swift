@@ -1,11 +1,11 @@
 // The bridge between the vendor's SDK and the rest of the app: the only place that deals with
-// its completion handlers and its queue.
+// its completion handlers.
 
-nonisolated extension WeatherSDK {
-    /// The report of `city`. Suspends until the SDK calls back, on whatever queue it uses.
-    func report(for city: String) async throws -> String {
+nonisolated extension SnowSDK {
+    /// Today's report of `resort`. Suspends until the SDK calls back, on whatever thread it uses.
+    func report(for resort: String) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
-            fetchReport(for: city) { result in
+            fetchReport(for: resort) { result in
                 switch result {
                 case .success(let report): continuation.resume(returning: report)
                 case .failure(let error): continuation.resume(throwing: error)
