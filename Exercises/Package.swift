@@ -755,12 +755,22 @@ let package = Package(
         // Step 6: Isolated conformances
         .target(
             name: "IsolatedConformance",
-            path: "06-patterns/isolated-conformance/Sources"
+            path: "06-patterns/isolated-conformance/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
         ),
         .testTarget(
             name: "IsolatedConformanceTests",
             dependencies: ["IsolatedConformance"],
-            path: "06-patterns/isolated-conformance/Tests"
+            path: "06-patterns/isolated-conformance/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
         ),
         // Step 6: A delegate from before concurrency
         .target(

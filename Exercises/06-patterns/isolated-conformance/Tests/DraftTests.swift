@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import IsolatedConformance
+
+// This test module is built in main actor mode too: every `@Test` here runs on the main actor.
+
+/// Names an isolation domain, for readable test failures.
+nonisolated func describe(_ isolation: (any Actor)?) -> String {
+    guard let isolation else { return "no actor" }
+    return isolation === MainActor.shared ? "the main actor" : "\(type(of: isolation))"
+}
+
+/// A fake store that keeps the files it is given, and notes where each save came from. Its
+/// `save` runs on its caller's actor, so `#isolation` inside it names the caller's.
+nonisolated final class FakeStore: DraftStore {
+    private let saved = Mutex<[(name: String, json: String, from: String)]>([])
+
+    var files: [String: String] {
+        Dictionary(saved.withLock { $0.map { ($0.name, $0.json) } }, uniquingKeysWith: { $1 })
+    }
+    var savedFrom: [String] { saved.withLock { $0.map(\.from) } }
+
+    func save(_ json: Data, as name: String) async throws {
+        let caller = describe(#isolation)
+        saved.withLock { $0.append((name, String(decoding: json, as: UTF8.self), caller)) }
+    }
+}
+
+private func dinner() -> Draft {
+    let draft = Draft()
+    draft.to = ["ana@example.com"]
+    draft.subject = "Dinner"
+    draft.body = "See you at 8"
+    return draft
+}
+
+private let dinnerJSON = #"{"body":"See you at 8","subject":"Dinner","to":["ana@example.com"]}"#
+
+@Test func copyAsJSONGivesTheDraft() throws {
+    #expect(try copyAsJSON(dinner()) == dinnerJSON)
+}
+
+@Test func autosaveWritesWhatSupportCopies() async throws {
+    let store = FakeStore()
+    let draft = dinner()
+    try await draft.autosave(to: store)
+    #expect(store.files == ["draft.json": try copyAsJSON(draft)],
+            "the file on disk should be exactly what Copy as JSON gives for the same draft")
+    #expect(store.files == ["draft.json": dinnerJSON])
+}
+
+@Test func autosaveWritesTheDraftAsItIsNow() async throws {
+    let store = FakeStore()
+    let draft = dinner()
+    try await draft.autosave(to: store)
+    draft.body = "See you at 9"
+    try await draft.autosave(to: store)
+    #expect(store.files["draft.json"]?.contains("See you at 9") == true, "the second autosave wrote an older draft")
+}
+
+@Test func autosaveRunsOffTheMainActor() async throws {
+    let store = FakeStore()
+    try await dinner().autosave(to: store)
+    #expect(store.savedFrom == ["no actor"],
+            "the draft was written from the main actor: typing stutters while a long mail is encoded and saved")
+}

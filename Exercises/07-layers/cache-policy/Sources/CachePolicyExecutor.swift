@@ -1,0 +1,37 @@
+// TODO: riders report that the board of a stop they have just looked at takes as long to
+// appear as the board of a new one, though what it shows are the cached departures.
+
+/// Runs one request under a cache policy. It knows nothing about transit: the closures do.
+nonisolated struct CachePolicyExecutor: Sendable {
+    /// Cache first: the cached value if there is one, else the network's. Network first: the
+    /// network's, unless it fails. Cache then network: the cached value at once, while a
+    /// refresh brings the cache up to date for next time. What the network returns is saved.
+    func execute<Value: Sendable, Failure: Error>(
+        _ policy: CachePolicy,
+        fetch: @escaping () async throws(Failure) -> Value,
+        read: () async -> Value?,
+        save: @escaping (Value) async -> Void
+    ) async throws(Failure) -> Value {
+        switch policy {
+        case .cacheFirst:
+            if let cached = await read() { return cached }
+        case .networkFirst:
+            do {
+                let fresh = try await fetch()
+                await save(fresh)
+                return fresh
+            } catch {
+                guard let cached = await read() else { throw error }
+                return cached
+            }
+        case .cacheThenNetwork:
+            if let cached = await read() {
+                if let fresh = try? await fetch() { await save(fresh) }  // a failure keeps the cache
+                return cached
+            }
+        }
+        let fresh = try await fetch()
+        await save(fresh)
+        return fresh
+    }
+}

@@ -1,0 +1,31 @@
+// A ski app, built in main actor mode. The resorts screen shows today's snow report of every
+// resort the skier follows, in the order the skier chose.
+
+/// The state behind the resorts screen.
+final class ResortsScreen {
+    let sdk: any SnowSDK
+    private(set) var rows: [String] = []
+    private(set) var isRefreshing = false
+
+    init(sdk: any SnowSDK = VendorSnowSDK()) {
+        self.sdk = sdk
+    }
+
+    /// Asks for every report at once, and shows them all when the last one has arrived.
+    func refresh(_ resorts: [String]) async {
+        isRefreshing = true
+        let sdk = sdk
+        let reports = await withTaskGroup(of: (String, String?).self) { group in
+            for resort in resorts {
+                group.addTask { (resort, try? await sdk.report(for: resort)) }
+            }
+            var reports: [String: String] = [:]
+            for await (resort, report) in group {
+                reports[resort] = report
+            }
+            return reports
+        }
+        rows = resorts.map { reports[$0] ?? "\($0): no report today" }
+        isRefreshing = false
+    }
+}

@@ -1,0 +1,16 @@
+// The bridge between the vendor's SDK and the rest of the app: the only place that deals with
+// its completion handlers.
+
+nonisolated extension SnowSDK {
+    /// Today's report of `resort`. Suspends until the SDK calls back, on whatever thread it uses.
+    func report(for resort: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            fetchReport(for: resort) { result in
+                switch result {
+                case .success(let report): continuation.resume(returning: report)
+                case .failure(let error): continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}
