@@ -69,6 +69,8 @@ struct Session: Sendable {
         }
         let shipped: ShippedFiles
         switch files.read(ShippedFiles.path) {
+        // `dev generate` writes the file afresh: one left broken (say, by a merge) must not stop it.
+        case .text where invocation.command == .devGenerate: shipped = ShippedFiles()
         case .text(let text): shipped = try ShippedFiles(parsing: text)
         case .missing, .unreadable: shipped = ShippedFiles()
         }

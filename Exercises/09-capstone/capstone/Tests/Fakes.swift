@@ -32,6 +32,7 @@ nonisolated final class FakeTileServer: TileServer {
         var cancelled: [TileID] = []
         var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var stoppedWaiting = false
+        var issued = 0
     }
 
     private let state = Mutex(State())
@@ -52,27 +53,31 @@ nonisolated final class FakeTileServer: TileServer {
     }
 
     func data(for tile: TileID) async throws -> [UInt8] {
-        let (number, arrived) = state.withLock { state in
-            state.requested.append(tile)
-            let count = state.requested.count
-            let arrived = state.countWaiters.filter { $0.count <= count }.map(\.continuation)
-            state.countWaiters.removeAll { $0.count <= count }
-            return (count, arrived)
+        // The request's number, taken before it waits: the cancellation handler needs it.
+        let number = state.withLock { state in
+            state.issued += 1
+            return state.issued
         }
-        arrived.forEach { $0.resume() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let answer = state.withLock { state -> Result<[UInt8], any Error>? in
+                // The request counts as asked for in the same step as it starts to wait (or is
+                // answered): a test that saw it arrive can always fail or finish it.
+                let (answer, arrived) = state.withLock { state -> (Result<[UInt8], any Error>?, [CheckedContinuation<Void, Never>]) in
+                    state.requested.append(tile)
+                    let count = state.requested.count
+                    let arrived = state.countWaiters.filter { $0.count <= count }.map(\.continuation)
+                    state.countWaiters.removeAll { $0.count <= count }
                     if state.cancelledNumbers.contains(number) {
                         state.cancelled.append(tile)
-                        return .failure(CancellationError())
+                        return (.failure(CancellationError()), arrived)
                     }
                     if state.finished.contains(tile) {
-                        return .success(Self.data(of: tile))
+                        return (.success(Self.data(of: tile)), arrived)
                     }
                     state.waiting.append(Request(number: number, tile: tile, continuation: continuation))
-                    return nil
+                    return (nil, arrived)
                 }
+                arrived.forEach { $0.resume() }
                 if let answer {
                     continuation.resume(with: answer)
                 }
