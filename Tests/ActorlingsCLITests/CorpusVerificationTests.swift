@@ -56,6 +56,37 @@ struct CorpusVerificationTests {
         #expect(result.output.contains("corpus: 1/1 wrong rejected, 0/0 also-correct passed"))
     }
 
+    @Test("A verdict hint that neither the shipped exercise nor a wrong fix shows is a problem, named by its number")
+    func hintNobodyGets() async throws {
+        let course = try TestPaths.copyOfFixture(named: "corpus-course")
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        // Only the first entry stays: it fails doublesNegatives(), as the second hint says.
+        let path = "\(course)/\(Self.corpus)"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let firstEntry = try #require(text.components(separatedBy: "\n\n[[wrong]]\nname = \"unchecked-box\"").first)
+        try firstEntry.write(toFile: path, atomically: true, encoding: .utf8)
+        for name in ["unchecked-box", "returns-a-double", "hard-coded", "absolute-value"] {
+            try FileManager.default.removeItem(atPath: "\(course)/Solutions/00-basics/doubling/wrong/\(name)")
+        }
+        try FileManager.default.removeItem(atPath: "\(course)/Solutions/00-basics/doubling/also-correct")
+        let hints = "\(course)/Lessons/Hints/00-basics/doubling.toml"
+        let whens = [
+            "[[when]]\ntests = [\"doublesThree()\"]\nhint = \"The shipped code fails this one.\"",
+            "[[when]]\ntests = [\"doublesNegatives()\"]\nhint = \"Adding three fails this one.\"",
+            "[[when]]\noutcome = \"crashed\"\nhint = \"Nothing in the corpus crashes.\"",
+        ]
+        try (String(contentsOfFile: hints, encoding: .utf8) + "\n" + whens.joined(separator: "\n\n") + "\n")
+            .write(toFile: hints, atomically: true, encoding: .utf8)
+        let result = try await runActorlings(["dev", "check", "--only", "doubling", "--color", "never"], in: course)
+        #expect(result.status == 1)
+        let findings = result.output.split(separator: "\n").filter { $0.hasPrefix("✘ Lessons/") }
+        #expect(
+            findings == [
+                "✘ Lessons/Hints/00-basics/doubling.toml: `[[when]]` #3 (outcome = \"crashed\") matches neither the shipped exercise's "
+                    + "verdict nor any wrong fix's: add the wrong fix it is written for to the corpus, or correct its condition"
+            ], "\(result.output)")
+    }
+
     @Test("A TODO that names what the solution introduces is a problem with its file, line and word")
     func todoNamesTheFix() async throws {
         let course = try TestPaths.copyOfFixture(named: "corpus-course")

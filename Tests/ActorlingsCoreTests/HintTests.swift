@@ -54,6 +54,39 @@ struct HintTests {
         #expect(HintChooser.matches(sampleHints, facts: facts).map(\.index) == expected)
     }
 
+    @Test(
+        "dev check finds the hints that neither the shipped verdict nor a wrong fix's would show",
+        arguments: [
+            ([VerdictFacts(outcome: "compile-failed", diagnostics: [isolationError])], [1, 2, 3]),
+            (
+                [
+                    VerdictFacts(outcome: "compile-failed", diagnostics: [isolationError]),
+                    VerdictFacts(outcome: "tests-failed", failingTests: ["keepsOrder()"]),
+                ], [1, 3]
+            ),
+            (
+                [
+                    VerdictFacts(outcome: "compile-failed", diagnostics: [sendingError]),
+                    VerdictFacts(outcome: "timed-out", failingTests: ["keepsOrder()"]),
+                    VerdictFacts(outcome: "compile-failed", diagnostics: [isolationError]),
+                ], []
+            ),
+            ([VerdictFacts(outcome: "passed")], [0, 1, 2, 3]),
+            ([], [0, 1, 2, 3]),
+        ] as [([VerdictFacts], [Int])])
+    func coverage(verdicts: [VerdictFacts], unmatched: [Int]) {
+        #expect(HintCoverage.unmatched(sampleHints, verdicts: verdicts) == unmatched)
+    }
+
+    @Test("An unmatched hint is named by its number and its conditions, with what to do")
+    func coverageProblem() {
+        let hint = VerdictHint(message: "risks causing data races", tests: ["keepsOrder()", "mutant: late"], text: "t")
+        #expect(
+            HintCoverage.problem(hint, index: 2)
+                == "`[[when]]` #3 (message = \"risks causing data races\", tests = [\"keepsOrder()\", \"mutant: late\"]) matches neither "
+                + "the shipped exercise's verdict nor any wrong fix's: add the wrong fix it is written for to the corpus, or correct its condition")
+    }
+
     @Test("Message and diagnostic must hold for the same diagnostic")
     func sameDiagnostic() {
         let hint = VerdictHint(diagnostic: "SendingRisksDataRace", message: "main actor", text: "t")

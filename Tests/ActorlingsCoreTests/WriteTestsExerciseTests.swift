@@ -130,6 +130,68 @@ struct WriteTestsExerciseTests {
         #expect(problems(files).contains { $0.key == "mutant" && $0.message.contains("needs at least one [[mutant]]") })
     }
 
+    @Test(
+        "A `[[when]]` hint may name a missed mutant as the verdict does, and only a mutant the exercise has",
+        arguments: [
+            ("tests = [\"mutant: floor-off-by-one\"]", nil),
+            ("tests = [\"mutant: ignores-the-ceiling\", \"mutant: floor-off-by-one\"]", nil),
+            ("tests = [\"mutant: floor-off-by-one\"]\noutcome = \"tests-failed\"", nil),
+            (
+                "tests = [\"mutant: floor-by-one\"]",
+                "no mutant of the exercise is named 'floor-by-one'; its mutants are 'mutant: ignores-the-ceiling', 'mutant: floor-off-by-one'"
+            ),
+            ("tests = [\"floor-off-by-one\"]", "no test file of the exercise declares 'floor-off-by-one'"),
+        ] as [(String, String?)])
+    func whenNamesAMutant(condition: String, problem: String?) throws {
+        var files = writeTestsCourse()
+        files["Lessons/Hints/00-basics/clamping.toml"]! += "\n[[when]]\n\(condition)\nhint = \"Try a value below the floor.\"\n"
+        let found = problems(files)
+        if let problem {
+            #expect(
+                found.contains { $0.file == "Lessons/Hints/00-basics/clamping.toml" && $0.key == "when #1.tests" && $0.message.contains(problem) },
+                "\(found)")
+        } else {
+            #expect(found.isEmpty, "\(found)")
+            let exercise = try #require(try CourseLoader(files: InMemoryCourseFiles(files)).load().exercise(id: "clamping"))
+            #expect(exercise.verdictHints.map(\.text) == ["Try a value below the floor."])
+        }
+    }
+
+    @Test("A fix-code exercise has no mutants for a `[[when]]` hint to name")
+    func whenNamesAMutantOfAFixCodeExercise() {
+        var files = writeTestsCourse()
+        files["Lessons/Hints/00-basics/clamping.toml"]! += "\n[[when]]\ntests = [\"mutant: x\"]\nhint = \"h\"\n"
+        files[definition] = files[definition]!.replacingOccurrences(of: "kind = \"write-tests\"\n", with: "")
+        #expect(problems(files).contains { $0.key == "when #1.tests" && $0.message.contains("this exercise has no mutants") })
+    }
+
+    @Test(
+        "A hint written for a missed mutant is chosen by the verdict that misses it, and says what the broken copy does",
+        arguments: [
+            (["ignores-the-ceiling"], [0]),
+            (["floor-off-by-one"], [1]),
+            (["ignores-the-ceiling", "floor-off-by-one"], [0, 1]),
+            ([], []),
+        ])
+    func hintForAMissedMutant(missed: [String], expected: [Int]) throws {
+        var exercise = try #require(try CourseLoader(files: InMemoryCourseFiles(writeTestsCourse())).load().exercise(id: "clamping"))
+        exercise.verdictHints = [
+            VerdictHint(tests: ["mutant: ignores-the-ceiling"], text: "Try a value above the ceiling."),
+            VerdictHint(tests: ["mutant: floor-off-by-one"], text: "Try the value just below the floor."),
+        ]
+        let outcome: Outcome =
+            missed.isEmpty
+            ? .passed(testCount: 2) : .testsFailed(WrittenTestsReport.missed(exercise.mutants.filter { missed.contains($0.name) }))
+        let facts = VerdictFacts(Verdict(exerciseID: exercise.id, outcome: outcome, duration: .zero))
+        let selection = HintChooser.current(for: exercise, facts: facts, ladderShown: 0)
+        #expect(selection.matches.map(\.index) == expected)
+        let text = HintRenderer(palette: .plain).render(selection, exercise: exercise)
+        for mutant in exercise.mutants {
+            #expect(
+                text.contains("your tests pass against a broken implementation, one that \(mutant.description):") == missed.contains(mutant.name))
+        }
+    }
+
     @Test("Missed mutants and tests that fail for working code are reported in words the learner reads")
     func rendered() throws {
         let exercise = try #require(try CourseLoader(files: InMemoryCourseFiles(writeTestsCourse())).load().exercise(id: "clamping"))

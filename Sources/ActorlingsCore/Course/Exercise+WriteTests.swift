@@ -27,7 +27,10 @@ extension Exercise {
 
         /// The name of the result that stands for this mutant in a verdict: `mutant: <name>`.
         /// `[expect]` and the corpus's `tests` name mutants this way.
-        public var resultName: String { "mutant: " + name }
+        public var resultName: String { Self.resultPrefix + name }
+
+        /// What starts a mutant's result name; `[[when]]` hints name a missed mutant this way too.
+        public static let resultPrefix = "mutant: "
     }
 
     /// The folder of the learner's files: `Sources/`, or `Tests/` for an exercise that asks for tests.

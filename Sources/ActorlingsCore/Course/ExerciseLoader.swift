@@ -120,8 +120,11 @@ struct ExerciseLoader {
             ? checkWriteTestsFiles(fileNames, protected: protectedNames, lines: lines, problems: &problems)
             : checkFiles(fileNames, protected: protectedNames, lines: lines, problems: &problems)
 
-        let guidance = GuidanceLoader(files: files, path: guidancePath, testPaths: testFiles.map { directory + "/Tests/" + $0 })
-            .load(problems: &problems)
+        let mutants = kind == .writeTests ? loadMutants(mutantTables, protected: protectedNames, line: table.line, problems: &problems) : []
+        let guidance = GuidanceLoader(
+            files: files, path: guidancePath, testPaths: testFiles.map { directory + "/Tests/" + $0 }, mutants: mutants.map(\.resultName)
+        )
+        .load(problems: &problems)
         guard let title, let section, let guidance, let settings, let expected, !fileNames.isEmpty else {
             if table["files"] != nil, fileNames.isEmpty {
                 let folder = kind == .writeTests ? "Tests/" : "Sources/"
@@ -142,9 +145,7 @@ struct ExerciseLoader {
         exercise.constructs = local
         exercise.verdictHints = guidance.verdictHints
         exercise.kind = kind
-        if kind == .writeTests {
-            exercise.mutants = loadMutants(mutantTables, protected: protectedNames, line: table.line, problems: &problems)
-        }
+        exercise.mutants = mutants
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
         exercise.isQuiz = isQuiz

@@ -8,7 +8,8 @@
 /// [[when]]                       # a hint for one shape of the learner's verdict
 /// diagnostic = "ActorIsolatedCall"   # a group or internal id; and/or
 /// message = "can not be mutated"     # a piece of the same diagnostic's message; and/or
-/// tests = ["loadsTheFeed()"]         # any of these tests fails; and/or
+/// tests = ["loadsTheFeed()"]         # any of these tests fails (or, in a write-tests exercise,
+///                                    # "mutant: <name>": the learner's tests miss that mutant); and/or
 /// outcome = "timed-out"              # the outcome's kind
 /// hint = """What this error means here, and what to do."""
 /// ```
@@ -17,6 +18,8 @@ struct GuidanceLoader {
     let path: String
     /// The exercise's test files, to check the names in `tests`.
     let testPaths: [String]
+    /// The result names of a write-tests exercise's mutants (`mutant: <name>`), which `tests` may name too.
+    var mutants: [String] = []
 
     func load(problems: inout [CourseProblem]) -> ExerciseGuidance? {
         let table: TOMLTable
@@ -84,8 +87,13 @@ struct GuidanceLoader {
         if let tests, tests.isEmpty {
             reader.problem("tests", "name at least one test")
         }
-        for test in tests ?? [] where !declared.declares(test) {
-            reader.problem("tests", "no test file of the exercise declares '\(test)'")
+        for test in tests ?? [] where !declared.declares(test) && !mutants.contains(test) {
+            if test.hasPrefix(Exercise.Mutant.resultPrefix) {
+                let known = mutants.isEmpty ? "this exercise has no mutants" : "its mutants are " + mutants.map { "'\($0)'" }.joined(separator: ", ")
+                reader.problem("tests", "no mutant of the exercise is named '\(test.dropFirst(Exercise.Mutant.resultPrefix.count))'; \(known)")
+            } else {
+                reader.problem("tests", "no test file of the exercise declares '\(test)'")
+            }
         }
         guard let text, reader.problems.isEmpty else { return nil }
         return VerdictHint(diagnostic: diagnostic, message: message, tests: tests ?? [], outcome: outcome, text: text)

@@ -19,7 +19,7 @@ public struct HintRenderer: Sendable {
         ]
         for match in selection.matches {
             out.append("")
-            out.append(palette.apply(.boldCyan, "For your code now") + " — " + reason(match) + ":")
+            out.append(palette.apply(.boldCyan, "For your code now") + " — " + reason(match, exercise: exercise) + ":")
             out += body(match.hint.text)
         }
         if !selection.brokenTests.isEmpty {
@@ -55,10 +55,14 @@ public struct HintRenderer: Sendable {
     }
 
     /// The part of the verdict a hint answers, in the learner's terms.
-    private func reason(_ match: HintChooser.Match) -> String {
+    private func reason(_ match: HintChooser.Match, exercise: Exercise) -> String {
         if let diagnostic = match.diagnostic {
             let place = diagnostic.file.flatMap { file in diagnostic.line.map { " at \(VerdictRenderer.lastComponent(file)):\($0)" } } ?? ""
             return "the \(diagnostic.severity.rawValue)\(place): \(palette.apply(.bold, diagnostic.message))"
+        }
+        if let test = match.test, let mutant = exercise.mutants.first(where: { $0.resultName == test }) {
+            // A missed mutant is no test of the learner's: say what the broken copy does.
+            return "your tests pass against a broken implementation, one that \(palette.apply(.bold, mutant.description))"
         }
         if let test = match.test {
             return "the failing test \(palette.apply(.bold, test))"

@@ -69,7 +69,8 @@ public struct CourseVerifier: Sendable {
         case exercise(id: String, shipped: Outcome, solution: Outcome, problems: [Finding])
         /// `order`: the entry's place in the corpus, so findings come out in the file's order
         /// whichever job finishes first.
-        case corpusEntry(id: String, order: Int, tally: CorpusTally, problems: [Finding])
+        /// `verdict`: what a wrong fix's check said, for the `[[when]]` hints to answer.
+        case corpusEntry(id: String, order: Int, tally: CorpusTally, problems: [Finding], verdict: VerdictFacts? = nil)
         case lesson(path: String, blocks: Int, problems: [Finding])
     }
 
@@ -81,6 +82,8 @@ public struct CourseVerifier: Sendable {
         var corpus = CorpusTally()
         var problems: [Finding] = []
         var corpusProblems: [(order: Int, findings: [Finding])] = []
+        /// The verdicts of the shipped exercise and of its wrong fixes.
+        var verdicts: [VerdictFacts] = []
 
         var allProblems: [Finding] {
             problems + corpusProblems.sorted { $0.order < $1.order }.flatMap(\.findings)
@@ -146,12 +149,14 @@ public struct CourseVerifier: Sendable {
                         $0.shipped = shipped
                         $0.solution = solution
                         $0.problems += problems
+                        $0.verdicts.append(VerdictFacts(Verdict(exerciseID: exerciseID, outcome: shipped, duration: .zero)))
                     }
-                case .corpusEntry(let exerciseID, let order, let tally, let problems):
+                case .corpusEntry(let exerciseID, let order, let tally, let problems, let verdict):
                     id = exerciseID
                     update = {
                         $0.corpus = $0.corpus + tally
                         $0.corpusProblems.append((order, problems))
+                        if let verdict { $0.verdicts.append(verdict) }
                     }
                 case .lesson(let path, let blocks, let problems):
                     onEvent(.lesson(path: path, blocks: blocks, problems: problems))
@@ -165,6 +170,9 @@ public struct CourseVerifier: Sendable {
                     entry.jobsLeft -= 1
                     pending[id] = entry.jobsLeft == 0 ? nil : entry
                     if entry.jobsLeft == 0 {
+                        if let exercise = course.exercise(id: id) {
+                            entry.problems += hintCoverageFindings(exercise, verdicts: entry.verdicts)
+                        }
                         onEvent(.exercise(id: id, shipped: entry.shipped, solution: entry.solution, corpus: entry.corpus, problems: entry.allProblems))
                         report.exercisesChecked += 1
                         report.corpus = report.corpus + entry.corpus
@@ -217,11 +225,12 @@ public struct CourseVerifier: Sendable {
         var tally = CorpusTally()
         tally.wrongFixes = 1
         let subject = "\(corpus.file):\(fix.line)"
+        let verdict = VerdictFacts(Verdict(exerciseID: exercise.id, outcome: outcome, duration: .zero))
         let message: String
         switch fix.judge(outcome, exercise: exercise) {
         case .rejected:
             tally.wrongFixesRejected = 1
-            return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [])
+            return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [], verdict: verdict)
         case .passed:
             message = "wrong fix '\(fix.name)' PASSED — strengthen the tests so that it fails"
         case .rejectedOtherwise(let how):
@@ -235,7 +244,15 @@ public struct CourseVerifier: Sendable {
         case .silent(let says):
             message = "wrong fix '\(fix.name)' was rejected, but the verdict does not say '\(says)' (it said: \(Self.summary(outcome)))"
         }
-        return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [Finding(subject: subject, message: message)])
+        return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [Finding(subject: subject, message: message)], verdict: verdict)
+    }
+
+    /// A `[[when]]` hint must answer the shipped verdict or a wrong fix's: otherwise nobody has
+    /// shown that a learner can get the verdict it is written for.
+    func hintCoverageFindings(_ exercise: Exercise, verdicts: [VerdictFacts]) -> [Finding] {
+        HintCoverage.unmatched(exercise.verdictHints, verdicts: verdicts).map { index in
+            Finding(subject: exercise.guidancePath, message: HintCoverage.problem(exercise.verdictHints[index], index: index))
+        }
     }
 
     /// An also-correct answer must pass, with zero warnings and no forbidden construct.

@@ -10,9 +10,9 @@ nonisolated struct Episode: Equatable {
     var downloadedBytes: Int = 0
 }
 
-// TODO: downloads finish in the background, outside the main actor, and the
-// notifier below can't read these properties. Make this extension usable from any
-// isolation domain, like the type it extends.
+// TODO: the download notifications don't build: the notifier, which runs in the background
+// with the download manager, can't read an episode's duration or progress, although it can
+// read its title, and `Episode` is meant for any isolation domain.
 
 extension Episode {
     /// "42 min", or "1 h 05 min" for an episode of an hour or more.

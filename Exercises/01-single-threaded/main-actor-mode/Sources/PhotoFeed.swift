@@ -33,9 +33,9 @@ final class PhotoFeed {
     }
 }
 
-// TODO: make the badge compile. A teammate marked these two functions `nonisolated`
-// "so that they run in the background" — but they read the feed, which lives on the
-// main actor, and the only code that calls them is the feed screen, also on the main actor.
+// TODO: the feed tab stopped building after a teammate's change, made "so that the badge and
+// the captions are worked out in the background". Only the feed screen, on the main actor,
+// shows them, and they read the feed.
 
 /// The text of the badge on the feed tab: "3 new", or "" when everything has been seen.
 nonisolated func badgeText(for feed: PhotoFeed) -> String {

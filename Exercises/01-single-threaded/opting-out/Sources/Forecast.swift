@@ -44,9 +44,9 @@ struct ForecastParser {
     }
 }
 
-// TODO: the widget refreshes in the background, outside the main actor, so
-// `ForecastWidget` is `nonisolated` and must stay so. Make it compile by opting the pure
-// data types above out of the main actor too, so that any isolation domain can use them.
+// TODO: the home-screen widget doesn't build: its background refresh can't parse the
+// service's reply, nor read the forecast it parsed. The widget must go on refreshing in the
+// background, and the app's screens, on the main actor, show the same forecasts.
 
 /// The home-screen widget. It refreshes in the background, outside the main actor.
 nonisolated struct ForecastWidget {

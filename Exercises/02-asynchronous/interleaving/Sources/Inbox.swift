@@ -30,9 +30,8 @@ final class Inbox {
         self.unreadCount = unreadCount
     }
 
-    // TODO: two taps in a row lose an update, and a deleted message comes back. While this
-    // function waits for the server, other calls run and change the inbox: everything it read
-    // before its `await` may be out of date after it. Work from the inbox as it is *after*.
+    // TODO: two taps in a row lose an update, and a message the user deleted comes back. It
+    // happens when another change to the inbox arrives while this one waits for the server.
 
     /// Marks a message as read, once the server has done so.
     func markAsRead(_ id: Int) async throws {

@@ -51,8 +51,8 @@ final class ForecastScreen {
         Button(title: "Refresh", action: refreshTapped)
     }
 
-    // TODO: a button's action is synchronous, so it can't wait for the service. Start a task
-    // that does the waiting. The spinner must show as soon as the button is tapped, and the
+    // TODO: the Refresh button doesn't build: a button's action is synchronous, and the service
+    // takes a while to answer. The spinner must show as soon as the button is tapped, and the
     // screen must never stay stuck on it: a failed request shows `failureMessage(for:)`.
     func refreshTapped() {
         state = .loading

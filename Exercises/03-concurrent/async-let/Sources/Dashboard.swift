@@ -30,9 +30,8 @@ final class DashboardModel {
         self.service = service
     }
 
-    // TODO: the three requests don't depend on each other, yet each one waits for the one
-    // before it to finish: the dashboard takes as long as the three round trips added up.
-    // Start all three at once, then wait for their answers.
+    // TODO: the dashboard takes as long as its three requests' round trips added up, although
+    // the requests don't depend on each other. It should take about as long as the slowest one.
     func load(city: String) async throws {
         let forecast = try await service.forecast(for: city)
         let air = try await service.airQuality(for: city)

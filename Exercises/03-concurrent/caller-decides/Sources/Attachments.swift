@@ -38,10 +38,10 @@ nonisolated struct AttachmentPipeline {
         return "\(kind) · \(size) bytes"
     }
 
-    // TODO: photos are big, and compressing one takes long enough to freeze the chat screen.
-    // The chat screen calls this from the main actor, and these days that is where it runs.
-    // Make `compress` leave its caller's actor every time, whoever the caller is — and leave
-    // `label` as it is.
+    // TODO: photos are big, and compressing one takes long enough to freeze the chat screen,
+    // which calls this from the main actor; the outgoing queue, on an actor of its own, stalls the
+    // same way. Whoever calls it, nobody's actor may be held up by a compression. `label` is fine
+    // as it is.
 
     /// Shrinks a photo before it is sent.
     func compress(_ attachmentID: Int, factor: Int) async -> [UInt8] {

@@ -48,9 +48,9 @@ struct PageLayout {
     }
 }
 
-// TODO: paginating belongs off the main actor, and `@concurrent` says so — but the layout
-// code it calls is isolated to the main actor, like everything in this module that doesn't
-// say otherwise. Make it compile without sending any of the layout work back to the main actor.
+// TODO: opening a book doesn't build: `paginate` can't call the layout code. A reviewer
+// adds: laying out a long novel takes seconds, and the reading screen must not freeze
+// meanwhile, so not one page of it may be laid out on the main actor.
 
 /// Lays out the whole book, off the main actor.
 @concurrent func paginate(_ book: any ChapterSource, with layout: PageLayout) async -> [Page] {

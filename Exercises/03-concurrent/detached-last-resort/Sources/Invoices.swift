@@ -42,10 +42,9 @@ final class InvoiceModel {
         self.logger = logger
     }
 
-    // TODO: a teammate reached for `Task.detached` to get the rendering off the main actor.
-    // It does run off the main actor — and it runs in a new task that has nothing to do with
-    // this one: the action ID is gone from the logs, and cancelling the export doesn't stop
-    // the rendering. Keep the rendering off the main actor, in this task.
+    // TODO: two reports about exporting invoices. Support can't follow an export in the logs:
+    // its rendering lines all say "no action". And a user who cancels an export still waits
+    // while every page renders. The screen must stay responsive while the pages render.
     func export() async throws -> [UInt8] {
         status = "Exporting…"
         let pdf = try await Task.detached { [source, logger] in

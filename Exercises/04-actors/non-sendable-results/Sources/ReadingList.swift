@@ -38,10 +38,10 @@ actor BookmarkStore {
     }
 }
 
-// TODO: the screen can't receive what the store returns. A `Bookmark` that `unread()`
-// returns stays in the store, which may change it while the screen reads it. Send the
-// screen values it can own instead. The draft, on the other hand, is brand-new: nothing
-// in the store keeps it. Say so in the return type of `draft(fromShared:)`.
+// TODO: the reading list doesn't build: the compiler won't let the screen take what the store
+// hands it. A reviewer adds two facts: the store goes on changing its bookmarks (marking them
+// read) while the screen shows them, and the screen edits the draft it gets from the share
+// sheet before the store saves it.
 
 /// The reading-list screen.
 final class ReadingList {

@@ -13,9 +13,10 @@ struct SyncEngine {
     let client: CloudClient
     let pageSize = 50
 
-    // TODO: the tasks below share local variables with the code that starts them, and they
-    // run at the same time as that code. Give each task its own copy of what it reads, and
-    // let the uploads return their results instead of writing into a shared array.
+    // TODO: the sync engine doesn't build: the compiler refuses both kinds of task below. What they
+    // must do: prefetching three pages after the one at 100 loads the pages at 150, 200 and 250,
+    // each once; and the upload report lists exactly the photos whose upload failed, in the order
+    // given, whichever upload finishes first.
 
     /// Starts loading the `count` pages after the one at `offset`, all at once, so that they
     /// are ready when the user scrolls. Returns one task per page, in page order.

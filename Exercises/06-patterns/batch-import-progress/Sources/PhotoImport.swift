@@ -37,9 +37,10 @@ actor PhotoImporter {
         self.chunkSize = chunkSize
     }
 
-    // TODO: this saves the whole card at once, reports progress only at the end, and can't be
-    // stopped. Import `chunkSize` photos at a time: save each chunk and report the progress so
-    // far, and before each chunk, throw `CancellationError` if the task is cancelled.
+    // TODO: users importing a full memory card see "Importing…" and no progress until the very
+    // end, and the Stop button changes nothing: the import runs on and reports every photo
+    // imported. The screen should move on after every `chunkSize` photos, and a stopped import
+    // should keep what it had saved and say that it stopped.
 
     func importPhotos(_ fileNames: [String], progress: @MainActor (ImportProgress) -> Void) async throws {
         for fileName in fileNames {

@@ -49,9 +49,10 @@ final class EntranceModel {
     }
 }
 
-// TODO: the compiler refuses to let the task below take the `Detection` to the main actor:
-// the camera thread overwrites that object with the next frame while the task still reads
-// it. Read what you need from it here, on the camera thread, and send only values.
+// TODO: the entrance screen doesn't build: the compiler won't let the task below take the
+// detection to the main actor. The old version, which built, once admitted a guest with the
+// code of the next guest's ticket: the camera had already overwritten the detection with the
+// next frame.
 
 extension EntranceModel: ScannerDelegate {
     nonisolated func scanner(didDetect detection: Detection) {

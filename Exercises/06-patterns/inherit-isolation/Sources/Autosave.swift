@@ -29,9 +29,10 @@ final class Draft {
     }
 }
 
-// TODO: the compiler refuses to let the task take the caller's draft: the task would run on no
-// actor while the caller goes on typing into the same draft. Let the function take its
-// caller's isolation, and let the task run there too.
+// TODO: autosave doesn't build: the compiler won't let the task take the caller's draft, and
+// it has a point: the task would run while the writer goes on typing into the same draft.
+// Both callers, the editor screen (on the main actor) and the importer (an actor of its own),
+// keep their drafts and keep writing into them.
 
 /// Saves `draft` once the writer pauses. Typing again cancels the returned task.
 func scheduleAutosave(of draft: Draft, after pause: any Pause) -> Task<Void, Never> {

@@ -8,9 +8,10 @@ nonisolated protocol CarrierAPI: Sendable {
     func trackingJSON(for number: String) async throws -> Data
 }
 
-// TODO: `ParcelSource` works off the main actor, but the types it uses were left on it:
-// the DTO and its `Decodable` conformance, the mapper, and the extensions of the model and
-// of the error. Nothing here draws on screen. Make the whole data layer nonisolated.
+// TODO: the data layer doesn't build: `ParcelSource` works off the main actor, and what it
+// uses can't be used there: decoding the carrier's reply, mapping it, the parcel's summary and
+// the error's message. Nothing in this file draws on screen, and tracking a parcel in the
+// background must not wait for the UI.
 
 /// A parcel as the carrier's API describes it.
 struct ParcelDTO: Decodable {

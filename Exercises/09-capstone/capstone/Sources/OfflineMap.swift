@@ -2,9 +2,9 @@ import Observation
 
 // The "Save for offline use" screen's model. The app shows it with SwiftUI; the tests read it.
 
-// TODO: (3) the child tasks call `tile(_:)`, a main-actor method, so every tile is decoded on
-// the main actor, and the map stutters while a region is saved. Decode off the main actor,
-// whoever calls `tile(_:)` (the map screen calls it too). The screen's state stays put.
+// TODO: (3) the map stutters while a region is saved: the child tasks call `tile(_:)`, a
+// main-actor method, so every tile is decoded on the main actor, in the middle of the map's
+// animations. The map screen calls `tile(_:)` too, and stutters the same way.
 //
 // TODO: (4) after a tap on Save, the screen still says "Not saved" until the task gets to
 // run. Show "Saving 0 of N tiles" at the tap.

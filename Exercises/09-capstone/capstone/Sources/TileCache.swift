@@ -1,15 +1,15 @@
 // The tile cache. The offline save and the map screen both get their tiles' data here, from
 // many tasks at once: it is an actor.
 
-// TODO: (1) a request that arrives while its tile is being fetched finds the cache empty and
-// fetches the tile again. Keep one fetch in flight per tile, as a task that every request for
-// the tile awaits: the fetch belongs to the cache, not to the request that started it. A
-// fetch that fails must not stay in the cache.
+// TODO: (1) the tile server's logs show one tile downloaded two or three times when the
+// offline save and the map screen ask for it at about the same moment. Cancelling the save
+// must not take the map screen's tile away, and a tile whose download failed downloads again
+// the next time it is asked for.
 //
 // TODO: (2) `withDeadline` races two unstructured tasks. When the deadline passes, the caller
 // gets a cancellation error instead of `TileError.timedOut`; when the server answers in time,
-// the timer goes on running. Whichever finishes first must decide, and stop the other. The
-// deadline bounds the fetch itself: keep it inside the fetch that the requests share.
+// the timer goes on running. Whichever finishes first must decide, and stop the other. A
+// slow tile times out for every request that waits for it.
 
 /// Tile data by tile, fetched on first use and kept in memory.
 actor TileCache {

@@ -4,11 +4,10 @@
 
 import Foundation
 
-// TODO: signing out while a screen loads the token can leave the user signed in: at each
-// `await` below, the store lets other calls in, such as a sign-out, and then carries on with
-// what it read before. The storage is a stateless wrapper around the file system, which is
-// safe to use from any thread: there is nothing to wait for. Make its contract synchronous
-// and usable from any actor, so that the store's methods have no suspension points at all.
+// TODO: users who sign out while a screen loads their token are sometimes still signed in
+// afterwards, and a sign-in during a load can be undone by it. The store must be right after
+// every call, whatever other calls come in meanwhile. The token file is small, on the device,
+// and reading or writing it is safe from any thread, at any time.
 
 /// Where the token lives between launches. The app uses a file; the tests use a fake.
 protocol TokenStorage: Sendable {
