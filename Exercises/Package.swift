@@ -542,6 +542,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 4: Global actors of your own
+        .target(
+            name: "CustomGlobalActor",
+            path: "04-actors/custom-global-actor/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CustomGlobalActorTests",
+            dependencies: ["CustomGlobalActor"],
+            path: "04-actors/custom-global-actor/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 4: Non-Sendable results
         .target(
             name: "NonSendableResults",
