@@ -12,7 +12,7 @@ import PackageDescription
 
 let package = Package(
     name: "ActorlingsExercises",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],  // what immediate-task needs (minimum-macos); the others need less
     targets: [
         // Step 0: Reading a diagnostic
         .target(
