@@ -12,7 +12,7 @@ import PackageDescription
 
 let package = Package(
     name: "ActorlingsExercises",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],  // what immediate-task needs (minimum-macos); the others need less
     targets: [
         // Step 0: Reading a diagnostic
         .target(
@@ -596,6 +596,26 @@ let package = Package(
             name: "IsolatedParameterTests",
             dependencies: ["IsolatedParameter"],
             path: "04-actors/isolated-parameter/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: Global actors of your own
+        .target(
+            name: "CustomGlobalActor",
+            path: "04-actors/custom-global-actor/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "CustomGlobalActorTests",
+            dependencies: ["CustomGlobalActor"],
+            path: "04-actors/custom-global-actor/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

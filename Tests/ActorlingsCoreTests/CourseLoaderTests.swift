@@ -220,6 +220,9 @@ struct CourseLoaderTests {
             ("swift-version = 6", "default-isolation = \"mainactor\"", "must be \"MainActor\" or \"nonisolated\" (case-sensitive)"),
             ("swift-version = 6", "upcoming-features = [\"NonisolatedNonSendingByDefault\"]", "did you mean 'NonisolatedNonsendingByDefault'?"),
             ("swift-version = 6", "strict-concurrency = \"complete\"", "only applies with swift-version = 5"),
+            ("swift-version = 6", "swift-version = 6\nminimum-macos = \"26.x\"", "must be a macOS version such as \"26\" or \"15.4\", found \"26.x\""),
+            ("swift-version = 6", "swift-version = 6\nminimum-macos = \"14\"", "every exercise already runs on macOS 15, the course's floor"),
+            ("swift-version = 6", "swift-version = 6\nminimum-macos = 26", "expected a string"),
             ("tests = [\"greets()\"]", "diagnostic = \"#ActorIsolatedCall\"", "write the group without '#'"),
             ("tests = [\"greets()\"]", "tests = [\"a()\"]\nmessage = \"x\"", "not both"),
             ("tests = [\"greets()\"]", "", "say why the shipped exercise fails"),
@@ -233,6 +236,33 @@ struct CourseLoaderTests {
         let found = problems(files)
         #expect(found.contains { $0.message.contains(message) }, "\(found)")
         #expect(found.allSatisfy { $0.file == "Exercises/00-welcome/intro/exercise.toml" })
+    }
+
+    @Test("`minimum-macos` sets the exercise's macOS and the generated package's")
+    func minimumMacOS() throws {
+        var files = validCourse()
+        let floor = try CourseLoader(files: InMemoryCourseFiles(files)).load()
+        #expect(ExercisesManifest.platform(floor).version == MacOSVersion.courseFloor)
+        try GoldenFile.check(ExercisesManifest.render(floor), named: "exercises-manifest-floor.swift.txt")
+
+        files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
+            .replacingOccurrences(of: "swift-version = 6", with: "swift-version = 6\nminimum-macos = \"26\"")
+        let course = try CourseLoader(files: InMemoryCourseFiles(files)).load()
+        #expect(course.exercise(id: "intro")?.settings.requiredMacOS == MacOSVersion(26))
+        #expect(course.exercise(id: "main-actor-mode")?.settings.requiredMacOS == MacOSVersion.courseFloor)
+        try GoldenFile.check(ExercisesManifest.render(course), named: "exercises-manifest-macos-26.swift.txt")
+    }
+
+    @Test("A bad `minimum-macos` names the file, the line and the key")
+    func minimumMacOSProblemLocation() {
+        var files = validCourse()
+        files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
+            .replacingOccurrences(of: "swift-version = 6", with: "swift-version = 6\nminimum-macos = \"Tahoe\"")
+        let found = problems(files)
+        #expect(found.count == 1)
+        #expect(found.first?.file == "Exercises/00-welcome/intro/exercise.toml")
+        #expect(found.first?.line == 7)
+        #expect(found.first?.key?.contains("minimum-macos") == true, "\(found)")
     }
 
     @Test(

@@ -131,6 +131,44 @@ struct CourseRulesTests {
         #expect(throws: CourseLoadError.self) { try ShippedFiles(parsing: "nonsense line\n") }
     }
 
+    @Test(
+        "A macOS version parses from what `minimum-macos` holds, or not at all",
+        arguments: [
+            ("26", MacOSVersion(26, 0)), ("26.0", MacOSVersion(26, 0)), ("15.4", MacOSVersion(15, 4)),
+            ("26.0.1", nil), ("macOS 26", nil), ("", nil), ("26.", nil), (".4", nil), ("٢٦", nil),
+        ] as [(String, MacOSVersion?)])
+    func macOSVersionParsing(text: String, version: MacOSVersion?) {
+        #expect(MacOSVersion(parsing: text) == version)
+    }
+
+    @Test func macOSVersionsOrderAndName() {
+        #expect(MacOSVersion(15, 4) < MacOSVersion(26))
+        #expect(MacOSVersion(15) < MacOSVersion(15, 1))
+        #expect(MacOSVersion(26).description == "26.0")
+        #expect(MacOSVersion(26).name == "macOS 26")
+        #expect(MacOSVersion(15, 4).name == "macOS 15.4")
+    }
+
+    @Test(
+        "The engine compiles for the exercises' package, or for an older running Mac",
+        arguments: [
+            (MacOSVersion(26), MacOSVersion(26, 1), MacOSVersion(26)),
+            (MacOSVersion(26), MacOSVersion(15, 5), MacOSVersion(15, 5)),
+            (MacOSVersion(15), MacOSVersion(26), MacOSVersion(15)),
+        ])
+    func deploymentTarget(package: MacOSVersion, running: MacOSVersion, target: MacOSVersion) {
+        #expect(MacOSVersion.deploymentTarget(package: package, running: running) == target)
+    }
+
+    @Test func requiredMacOS() {
+        var settings = CompilerSettings()
+        #expect(settings.requiredMacOS == MacOSVersion.courseFloor)
+        #expect(!settings.summary.contains("macOS"))
+        settings.minimumMacOS = MacOSVersion(26)
+        #expect(settings.requiredMacOS == MacOSVersion(26))
+        #expect(settings.summary == "Swift 6, needs macOS 26 or newer")
+    }
+
     @Test func settingsFlagsAndSummary() {
         let swift5 = CompilerSettings(languageMode: .swift5, strictConcurrency: .complete)
         #expect(swift5.compilerFlags == ["-swift-version", "5", "-strict-concurrency=complete"])

@@ -113,6 +113,10 @@ struct VerdictRendererTests {
         try GoldenFile.check(render(.forbidden([finding])), named: "verdict-forbidden.txt")
     }
 
+    @Test func systemTooOld() throws {
+        try GoldenFile.check(render(.systemTooOld(required: MacOSVersion(26), running: MacOSVersion(15, 5))), named: "verdict-system-too-old.txt")
+    }
+
     @Test func testsEdited() throws {
         try GoldenFile.check(
             render(.testsEdited(["Exercises/01-single-threaded/main-actor-mode/Tests/PhotoFeedTests.swift"])), named: "verdict-tests-edited.txt")

@@ -20,6 +20,9 @@ public enum Outcome: Sendable, Equatable {
     case incompleteRun(IncompleteRun)
     /// Protected test files differ from what was shipped.
     case testsEdited([String])
+    /// Not checked: this Mac runs an older macOS than the exercise's `minimum-macos`, so no
+    /// answer could pass here.
+    case systemTooOld(required: MacOSVersion, running: MacOSVersion)
 
     /// `timedOut`'s `running` when a compile was stopped at its time limit.
     public static let compilerRunning = ["the compiler"]
@@ -40,6 +43,7 @@ public enum Outcome: Sendable, Equatable {
         case .forbidden: "forbidden"
         case .incompleteRun: "incomplete-run"
         case .testsEdited: "tests-edited"
+        case .systemTooOld: "system-too-old"
         }
     }
 }

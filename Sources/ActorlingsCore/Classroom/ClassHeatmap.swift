@@ -8,11 +8,13 @@ struct ClassHeatmap {
     static let colors: [GradedExercise.Status: String] = [
         .passed: "#2e9e5b", .failed: "#d9534f", .compileError: "#e8833a", .timedOut: "#8e6bbf",
         .crashed: "#7a1f1f", .forbidden: "#3b3b98", .testsEdited: "#555555", .incompleteRun: "#b5179e",
+        .systemTooOld: "#c9b458",
     ]
 
     static let labels: [GradedExercise.Status: String] = [
         .passed: "passed", .failed: "tests failed", .compileError: "compile error", .timedOut: "timed out",
         .crashed: "crashed", .forbidden: "forbidden construct", .testsEdited: "tests edited", .incompleteRun: "not all tests ran",
+        .systemTooOld: "macOS too old",
     ]
 
     static let notStartedColor = "#e6e6e6"

@@ -12,6 +12,7 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
 
     static let symbols: [GradedExercise.Status: String] = [
         .passed: "✔", .failed: "✘", .compileError: "C", .timedOut: "T", .crashed: "!", .forbidden: "F", .testsEdited: "E", .incompleteRun: "I",
+        .systemTooOld: "M",
     ]
 
     static func symbol(_ cell: ClassSummary.Cell?) -> String {
@@ -47,7 +48,7 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
         out.append("Exercises: " + summary.exercises.enumerated().map { "\($0.offset + 1) \($0.element.id)" }.joined(separator: ", "))
         out.append(
             "Key: ✔ passed  ✘ tests failed  C compile error  T timed out  ! crashed  F forbidden construct  E tests edited  "
-                + "I not all tests ran  · not started  s skipped  (blank) not graded")
+                + "I not all tests ran  M macOS too old  · not started  s skipped  (blank) not graded")
         let positions = summary.positions
         if !positions.isEmpty {
             out.append("")

@@ -78,6 +78,7 @@ extension WrongFix {
         case .forbidden(let findings): "construct (\(constructIDs(findings)))"
         case .testsEdited: "edited protected files"
         case .incompleteRun: "a run in which not all tests ran"
+        case .systemTooOld(let required, let running): "nothing: this Mac runs \(running.name), the exercise needs \(required.name)"
         }
     }
 

@@ -32,6 +32,14 @@ public struct CompilerSettings: Sendable, Hashable, Codable {
     /// checked in Swift 6 mode (which must have zero errors), so the learner sees which of
     /// today's warnings are tomorrow's errors.
     public var alsoCheckSwift6 = false
+    /// The oldest macOS the exercise's code runs on, when it needs an API newer than the
+    /// course's floor (`minimum-macos`); `nil` for the floor.
+    public var minimumMacOS: MacOSVersion?
+
+    /// The oldest macOS the exercise can be checked on: its `minimum-macos`, or the course's floor.
+    public var requiredMacOS: MacOSVersion {
+        max(minimumMacOS ?? MacOSVersion.courseFloor, MacOSVersion.courseFloor)
+    }
 
     public init(
         languageMode: LanguageMode = .swift6,
@@ -94,6 +102,7 @@ public struct CompilerSettings: Sendable, Hashable, Codable {
         if !others.isEmpty { parts.append(others.joined(separator: ", ")) }
         if sanitizer == .thread { parts.append("Thread Sanitizer") }
         if alsoCheckSwift6 { parts.append("also checked in Swift 6 mode") }
+        if let minimumMacOS, minimumMacOS > MacOSVersion.courseFloor { parts.append("needs \(minimumMacOS.name) or newer") }
         return parts.joined(separator: ", ")
     }
 }

@@ -255,6 +255,19 @@ struct ExerciseLoader {
                 reader.problem("sanitizer", "the only sanitizer is \"thread\", found \"\(sanitizer)\"")
             }
         }
+        if let text = reader.string("minimum-macos", required: false) {
+            if let version = MacOSVersion(parsing: text) {
+                settings.minimumMacOS = version
+                if version <= MacOSVersion.courseFloor {
+                    reader.problem(
+                        "minimum-macos",
+                        "every exercise already runs on \(MacOSVersion.courseFloor.name), the course's floor; remove the key, or name a newer macOS that the exercise's code needs"
+                    )
+                }
+            } else {
+                reader.problem("minimum-macos", "must be a macOS version such as \"26\" or \"15.4\", found \"\(text)\"")
+            }
+        }
         reader.reportUnknownKeys()
         problems += reader.problems
         return reader.problems.isEmpty ? settings : nil

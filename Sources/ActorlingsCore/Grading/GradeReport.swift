@@ -104,6 +104,7 @@ public struct GradedExercise: Codable, Sendable, Equatable {
         case forbidden
         case testsEdited = "tests-edited"
         case incompleteRun = "incomplete-run"
+        case systemTooOld = "system-too-old"
     }
 
     public struct Problem: Codable, Sendable, Equatable {
@@ -198,6 +199,10 @@ public struct GradedExercise: Codable, Sendable, Equatable {
             let protectedSources = paths.filter(exercise.protectedPaths.contains)
             reason = protectedSources.isEmpty ? "the protected tests were changed" : "protected files were changed"
             problems = paths.map { Problem(message: protectedSources.contains($0) ? "edited (protected)" : "edited", file: $0) }
+        case .systemTooOld(let required, let running):
+            status = .systemTooOld
+            reason = "not checked: the exercise needs \(required.name) or newer, and this Mac runs \(running.name)"
+            problems = []
         }
         points = status == .passed ? exercise.points : 0
     }

@@ -132,6 +132,12 @@ public struct VerdictRenderer: Sendable {
             out.append("")
             out.append("Next: restore them with `git checkout -- \(paths.first ?? exercise.testsPath)`, or with")
             out.append("`\(command) reset \(exercise.id)` (which also restores your code, after backing it up).")
+        case .systemTooOld(let required, let running):
+            out.append(palette.apply(.boldYellow, "✘ \(exercise.id) needs \(required.name) or newer; this Mac runs \(running.name)."))
+            out.append("  The exercise uses an API that \(required.name) introduced, so no answer can be built and run")
+            out.append("  here: this is not about your code. Exercises that don't say so run on \(MacOSVersion.courseFloor.name).")
+            out.append("")
+            out.append("Next: update macOS to check it here, or skip it (`n` twice in watch mode) and come back later.")
         }
         out += renderRestored(verdict.restoredFiles)
         return out.joined(separator: "\n") + "\n"

@@ -19,6 +19,9 @@ public struct BuildRequest: Sendable {
     /// The learner's files to snapshot before the tests run and restore after, if the run
     /// changed them; `nil` guards nothing (a solution or a lesson block).
     public var guarded: Guarded?
+    /// The macOS to compile for (`MacOSVersion.deploymentTarget`); `nil` leaves the compiler's
+    /// default, and is what every other system gets.
+    public var macOSTarget: MacOSVersion?
 
     public struct Guarded: Sendable {
         public var root: String
@@ -139,7 +142,7 @@ public struct ExerciseBuilder: Sendable {
                 "-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
                 "-gline-tables-only", "-no-color-diagnostics",
             ]
-            + request.settings.compilerFlags
+            + request.settings.compilerFlags + Platform.deploymentFlags(request.macOSTarget)
         let moduleObject = "\(directory)/\(request.moduleName).o"
 
         // 0. What the compiler understood of the learner's code, read while the module compiles
@@ -188,6 +191,7 @@ public struct ExerciseBuilder: Sendable {
             let binary = "\(directory)/\(request.moduleName)-tests"
             let link = try await swiftc(
                 [moduleObject, path, entry, "-o", binary] + toolchain.testingLinkFlags
+                    + Platform.deploymentFlags(request.macOSTarget)
                     + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
             if let failure = compileFailure(link) { return Result(outcome: failure) }
             // 4. Run.
@@ -231,6 +235,7 @@ public struct ExerciseBuilder: Sendable {
         let flags =
             ["-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", "ActorlingsTestEntry"]
             + toolchain.testingCompileFlags + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : [])
+            + Platform.deploymentFlags(request.macOSTarget)
         let key = (flags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}")
         let name = "entry-\(SHA1.hexDigest(SHA1.hash(Array(key.utf8))).prefix(16)).o"
         let folder = request.testObjectCache ?? URL(fileURLWithPath: request.buildDirectory).deletingLastPathComponent().path
@@ -319,7 +324,8 @@ public struct ExerciseBuilder: Sendable {
         settings.sanitizer = nil
         let result = try await swiftc(
             ["-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names", "-no-color-diagnostics"]
-                + settings.compilerFlags + ["-module-name", request.moduleName, "-emit-sil", "-o", "/dev/null"] + request.sources)
+                + settings.compilerFlags + Platform.deploymentFlags(request.macOSTarget)
+                + ["-module-name", request.moduleName, "-emit-sil", "-o", "/dev/null"] + request.sources)
         return DiagnosticParser.problems(in: result.output).filter { $0.severity == .error }.map { diagnostic in
             var marked = diagnostic
             marked.swift6Check = true

@@ -51,6 +51,7 @@ extension ExerciseChecker {
             if guardsLearnerFiles {
                 request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
             }
+            request.macOSTarget = macOSTarget
             var result = try await builder.buildAndRun(request)
             result.outcome = relativized(result.outcome)
             return result
@@ -70,7 +71,7 @@ extension ExerciseChecker {
             switch result.outcome {
             case .passed:
                 missed.append(mutant)
-            case .compileFailed, .testsEdited, .forbidden:
+            case .compileFailed, .testsEdited, .forbidden, .systemTooOld:
                 // The tests compile against the implementation but not against this mutant: the
                 // mutant changed the interface, which `dev check` reports as a course problem.
                 return result

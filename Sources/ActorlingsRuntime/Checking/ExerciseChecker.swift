@@ -28,12 +28,23 @@ public struct ExerciseChecker: Sendable {
     public func check(
         _ exercise: Exercise, sourceDirectory: String? = nil, buildDirectory: String? = nil
     ) async throws -> Verdict {
+        // Not the learner's doing and not theirs to fix: an exercise this Mac is too old for.
+        if let running = Platform.runningMacOS(), running < exercise.settings.requiredMacOS {
+            return Verdict(
+                exerciseID: exercise.id, outcome: .systemTooOld(required: exercise.settings.requiredMacOS, running: running), duration: .zero)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let result = try await outcome(
             exercise, sourceDirectory: sourceDirectory ?? exercise.learnerDirectory,
             buildDirectory: buildDirectory ?? self.buildDirectory(for: exercise), guardsLearnerFiles: sourceDirectory == nil)
         return Verdict(exerciseID: exercise.id, outcome: result.outcome, duration: clock.now - start, restoredFiles: result.restoredFiles)
+    }
+
+    /// The macOS every exercise compiles for on a Mac (`nil` elsewhere): the generated package's,
+    /// or the running system's when that is older.
+    var macOSTarget: MacOSVersion? {
+        Platform.runningMacOS().map { MacOSVersion.deploymentTarget(package: ExercisesManifest.platform(course).version, running: $0) }
     }
 
     /// Every exercise's learner files and tests: what a test run must leave as it found them.
@@ -109,6 +120,7 @@ public struct ExerciseChecker: Sendable {
         if guardsLearnerFiles {
             request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
         }
+        request.macOSTarget = macOSTarget
         var result = try await builder.buildAndRun(request)
         result.outcome = relativized(result.outcome)
         return result

@@ -1,4 +1,5 @@
 #if canImport(Darwin)
+    import ActorlingsCore
     import Foundation
 
     /// Platform facts for macOS: Swift Testing ships inside Xcode, the Command Line Tools or the
@@ -42,6 +43,24 @@
                     "-L", layout.libraries, "-Xlinker", "-rpath", "-Xlinker", layout.frameworks, "-Xlinker", "-rpath", "-Xlinker", layout.libraries,
                 ]
             return flags
+        }
+
+        /// Compiles for `macOS` (see `MacOSVersion.deploymentTarget`) rather than for the running
+        /// system, which is `swiftc`'s default; nothing when there is no target.
+        static func deploymentFlags(_ macOS: MacOSVersion?) -> [String] {
+            guard let macOS else { return [] }
+            #if arch(arm64)
+                let architecture = "arm64"
+            #else
+                let architecture = "x86_64"
+            #endif
+            return ["-target", "\(architecture)-apple-macosx\(macOS)"]
+        }
+
+        /// The running system's version (Foundation's `ProcessInfo.operatingSystemVersion`).
+        static func runningMacOS() -> MacOSVersion? {
+            let version = ProcessInfo.processInfo.operatingSystemVersion
+            return MacOSVersion(version.majorVersion, version.minorVersion)
         }
 
         private static func xcrun(_ arguments: [String], environment: [String: String]) async -> String? {

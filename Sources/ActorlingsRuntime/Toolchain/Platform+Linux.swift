@@ -1,4 +1,5 @@
 #if os(Linux)
+    import ActorlingsCore
     import Foundation
 
     /// Platform facts for Linux: the toolchain's default search paths already find Swift Testing.
@@ -10,5 +11,11 @@
             let folder = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().path
             return ([], FileManager.default.isExecutableFile(atPath: folder + "/ld.lld") ? ["-use-ld=lld"] : [])
         }
+
+        /// A deployment target is a macOS matter: Linux compiles for the running system.
+        static func deploymentFlags(_ macOS: MacOSVersion?) -> [String] { [] }
+
+        /// Not a Mac: no exercise is too new for it.
+        static func runningMacOS() -> MacOSVersion? { nil }
     }
 #endif

@@ -396,6 +396,8 @@ public struct CourseVerifier: Sendable {
             "not all tests ran: " + run.reasons.joined(separator: "; ")
         case .testsEdited(let paths):
             "tests edited: \(paths.joined(separator: ", "))"
+        case .systemTooOld(let required, let running):
+            "not checked: it needs \(required.name) or newer, and this Mac runs \(running.name)"
         case .passed:
             "passed"
         }

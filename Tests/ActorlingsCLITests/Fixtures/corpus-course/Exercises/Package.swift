@@ -12,7 +12,7 @@ import PackageDescription
 
 let package = Package(
     name: "ActorlingsExercises",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("15.0")],  // the course's floor
     targets: [
         // Step 0: Doubling
         .target(

@@ -1,0 +1,63 @@
+import Testing
+@testable import CustomGlobalActor
+
+// This test module is built in main actor mode too. The tests drive the playback from no actor
+// at all (`@concurrent`), so every call they make into a domain — the main actor, an actor, or
+// one of your own — is awaited the same way.
+
+/// Plays a track for one buffer, stops, and renders once more; returns the sound card.
+@concurrent private func playOneBufferAndStop() async -> AudioDevice {
+    let device = AudioDevice()
+    let mixer = Mixer(device: device)
+    let transport = Transport(mixer: mixer, device: device)
+    await mixer.setVolume(0.5, of: "drums")
+    await transport.play()
+    await mixer.renderNextBuffer()
+    await transport.stop()
+    await mixer.renderNextBuffer()
+    return device
+}
+
+@Suite struct PlaybackTests {
+    @Test func playbackStaysOffTheMainActor() async {
+        let log = await playOneBufferAndStop().log
+        for call in log {
+            #expect(
+                call.isolation != nil,
+                "the sound card's '\(call.name)' came from no isolation domain at all: nothing keeps the mixer and the transport from changing under each other"
+            )
+            #expect(
+                call.isolation !== MainActor.shared,
+                "the sound card's '\(call.name)' came from the main actor: the music waits whenever the screen is busy"
+            )
+        }
+    }
+
+    @Test func theTransportAndTheMixerShareOneDomain() async throws {
+        let log = await playOneBufferAndStop().log
+        let first = try #require(log.first, "the sound card was never started")
+        for call in log.dropFirst() {
+            #expect(
+                call.isolation === first.isolation,
+                "the sound card's '\(call.name)' came from another isolation domain than its 'start': the transport and the mixer run apart, so other work can run between stopping one and silencing the other"
+            )
+        }
+    }
+
+    @Test @concurrent func stoppingSilencesTheMixerInTheSameStep() async {
+        let device = AudioDevice()
+        let mixer = Mixer(device: device)
+        let transport = Transport(mixer: mixer, device: device)
+        await mixer.setVolume(0.5, of: "drums")
+        await mixer.setVolume(0.25, of: "bass")
+        await transport.play()
+        #expect(await transport.isPlaying)
+        #expect(await !mixer.isMuted, "playing should let the mixer be heard")
+        await mixer.renderNextBuffer()
+        await transport.stop()
+        #expect(await !transport.isPlaying)
+        #expect(await mixer.isMuted, "stopping should silence the mixer")
+        await mixer.renderNextBuffer()
+        #expect(device.log.map(\.name) == ["start", "play 0.75", "stop", "play 0.0"])
+    }
+}

@@ -1,0 +1,49 @@
+// A music player's playback engine, built in main actor mode.
+
+/// Mixes the tracks into the buffers the sound card plays, at each track's volume.
+actor Mixer {
+    private let device: AudioDevice
+    private var volumes: [String: Double] = [:]
+    private(set) var isMuted = true
+
+    init(device: AudioDevice) {
+        self.device = device
+    }
+
+    func setVolume(_ volume: Double, of track: String) {
+        volumes[track] = volume
+    }
+
+    /// Mixes the next buffer and hands it to the sound card: silence while muted.
+    func renderNextBuffer() {
+        device.play(level: isMuted ? 0 : volumes.values.reduce(0, +))
+    }
+
+    func mute() { isMuted = true }
+    func unmute() { isMuted = false }
+}
+
+/// The play and stop buttons' engine: starts and stops the sound card, and the mixer with it.
+final class Transport {
+    private let mixer: Mixer
+    private let device: AudioDevice
+    private(set) var isPlaying = false
+
+    /// Made anywhere: it only keeps its parts.
+    nonisolated init(mixer: Mixer, device: AudioDevice) {
+        self.mixer = mixer
+        self.device = device
+    }
+
+    func play() async {
+        device.start()
+        await mixer.unmute()
+        isPlaying = true
+    }
+
+    func stop() async {
+        await mixer.mute()
+        device.stop()
+        isPlaying = false
+    }
+}
