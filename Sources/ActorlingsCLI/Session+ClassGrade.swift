@@ -16,7 +16,7 @@ extension Session {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let checker = try await makeChecker(testObjectCache: trustedTestCache)
-        let counted = course.availableExercises
+        let counted = try countedExercises(GradeOptions(steps: options.steps, only: options.only))
         let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
 
         // 1. Every submission found (cloned when it is a repository or a bundle) and validated.

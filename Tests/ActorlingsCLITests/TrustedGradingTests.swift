@@ -147,6 +147,16 @@ struct TrustedGradingTests {
             #expect(grades(report) == grades(plain))
         }
         #expect(Set(classReports.map { $0.submission?.flags ?? [] }) == [[], attacked.submission?.flags ?? []])
+
+        // `--only` grades the class on those exercises alone, as `grade --only` does.
+        let some = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
+        let selected = try await runActorlings(["class", "grade", honest, "--only", "compile-error", "--output-dir", some], in: trusted)
+        #expect(selected.status == 0, "\(selected.errors)")
+        let one = try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: "\(some)/ada-repo.json")))
+        #expect(one.exercises.map(\.id) == ["compile-error"])
+        let unknown = try await runActorlings(["class", "grade", honest, "--only", "no-such-exercise", "--output-dir", some], in: trusted)
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("no-such-exercise"))
     }
 
     @Test("Bad submissions get clear errors; a broken exercise does not stop the others")

@@ -55,6 +55,10 @@ struct ArgumentParserTests {
                 ["class", "grade", "ada", "bob.bundle", "--output-dir", "out", "--jobs", "3"],
                 .classGrade(ClassGradeOptions(submissions: ["ada", "bob.bundle"], outputDirectory: "out", jobs: 3))
             ),
+            (
+                ["class", "grade", "ada", "--step", "1,2", "--only", "intro,opting-out", "--only", "task-group"],
+                .classGrade(ClassGradeOptions(submissions: ["ada"], steps: [1, 2], only: ["intro", "opting-out", "task-group"]))
+            ),
         ] as [([String], Command)])
     func commands(arguments: [String], expected: Command) throws {
         #expect(try ArgumentParser.parse(arguments).command == expected)
@@ -89,6 +93,7 @@ struct ArgumentParserTests {
             (["grade", "--jobs", "0"], "--jobs takes a whole number of at least 1, not '0'"),
             (["doctor", "--min-free-mb", "lots"], "unexpected '--min-free-mb'; `doctor` takes `--min-free-mb N` and `--no-build`"),
             (["update", "x", "--undo"], "`update --undo` takes no source: it restores what the last update changed"),
+            (["class", "grade", "ada", "--step", "one"], "--step takes step numbers such as 1 or 1,2, not 'one'"),
             (
                 ["class", "grade"],
                 "class grade needs the students' submissions (folders, git repositories or bundles), e.g. `actorlings class grade submissions/*`"

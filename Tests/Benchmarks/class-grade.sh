@@ -9,11 +9,16 @@
 # against this checkout as the trusted course, and prints the medians.
 #
 #   Tests/Benchmarks/class-grade.sh [N] [RUNS] [CLASS_RUNS]      (default 30 3 1)
+#
+# ONLY=id,id,… limits every grade to those exercises (`--only`), e.g. the course as it was when a
+# target was set: ONLY=$(git show a124776:Exercises/course.toml | …) — see Documentation/Classroom.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 N=${1:-30}
 RUNS=${2:-3}
 CLASS_RUNS=${3:-1}
+ONLY_FLAGS=()
+[ -n "${ONLY:-}" ] && ONLY_FLAGS=(--only "$ONLY")
 swift build --product actorlings >/dev/null
 BIN="$(swift build --show-bin-path)/actorlings"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/actorlings-bench-XXXXXX")
@@ -58,9 +63,9 @@ CACHE=.actorlings/test-objects
 single=() single_cpu=() warm=() warm_cpu=()
 for run in $(seq 1 "$RUNS"); do
   rm -rf "$CACHE"
-  read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-1" --format json --output "$WORK/single.json")
+  read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-1" "${ONLY_FLAGS[@]}" --format json --output "$WORK/single.json")
   single+=("$wall") single_cpu+=("$cpu")
-  read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-2" --format json --output "$WORK/warm.json")
+  read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-2" "${ONLY_FLAGS[@]}" --format json --output "$WORK/warm.json")
   warm+=("$wall") warm_cpu+=("$cpu")
 done
 passed=$(grep -c '"status" : "passed"' "$WORK/single.json" || true)
@@ -69,7 +74,7 @@ warm_passed=$(grep -c '"status" : "passed"' "$WORK/warm.json" || true)
 class=() class_cpu=()
 for run in $(seq 1 "$CLASS_RUNS"); do
   rm -rf "$WORK/grades" "$CACHE"
-  read -r wall cpu < <(timed "$BIN" class grade "$WORK"/submissions/* --output-dir "$WORK/grades")
+  read -r wall cpu < <(timed "$BIN" class grade "$WORK"/submissions/* "${ONLY_FLAGS[@]}" --output-dir "$WORK/grades")
   class+=("$wall") class_cpu+=("$cpu")
 done
 reports=$(ls "$WORK/grades" | grep -c '^student-.*\.json$' || true)

@@ -246,6 +246,19 @@ public enum ArgumentParser {
                 }
                 options.jobs = jobs
                 rest = rest.dropFirst()
+            case "--step":
+                guard let value = rest.first else { throw UsageError("--step needs step numbers such as 1 or 1,2", command: "class") }
+                for part in value.split(separator: ",") {
+                    guard let step = Int(part), step >= 0 else {
+                        throw UsageError("--step takes step numbers such as 1 or 1,2, not '\(value)'", command: "class")
+                    }
+                    options.steps.append(step)
+                }
+                rest = rest.dropFirst()
+            case "--only":
+                guard let value = rest.first else { throw UsageError("--only needs exercise ids such as intro,opting-out", command: "class") }
+                options.only += value.split(separator: ",").map(String.init)
+                rest = rest.dropFirst()
             default:
                 options.submissions.append(word)
             }

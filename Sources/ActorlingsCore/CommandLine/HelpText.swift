@@ -161,7 +161,7 @@ public enum HelpText {
         case "class":
             """
             actorlings class REPORT.json… [--format text|csv|html] [--output FILE]
-            actorlings class grade SUBMISSION… [--output-dir DIR] [--jobs N]
+            actorlings class grade SUBMISSION… [--output-dir DIR] [--jobs N] [--step N] [--only ID,…]
 
             Combines students' `actorlings grade --format json` reports into a class summary: who
             is stuck where (each student's first exercise not passed), a table of students ×
@@ -177,6 +177,7 @@ public enum HelpText {
             does, N exercise checks at a time (default: one more than the cores), sharing compiled
             tests between students whose exercise interface is the same. It writes one JSON report
             per student, class.html and class.csv to DIR (default: grades) and prints the summary.
+            --step and --only count only those steps or exercises, as `grade` does.
             A submission that cannot be graded is named with the reason; the others still are.
 
             """

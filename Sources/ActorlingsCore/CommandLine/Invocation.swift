@@ -113,11 +113,16 @@ public struct ClassGradeOptions: Sendable, Equatable {
     public var outputDirectory: String
     /// How many exercises to check at once, across all students (default: one more than the cores).
     public var jobs: Int?
+    /// `--step` / `--only`, as `grade` takes them: the exercises every student is graded on.
+    public var steps: [Int] = []
+    public var only: [String] = []
 
-    public init(submissions: [String], outputDirectory: String = "grades", jobs: Int? = nil) {
+    public init(submissions: [String], outputDirectory: String = "grades", jobs: Int? = nil, steps: [Int] = [], only: [String] = []) {
         self.submissions = submissions
         self.outputDirectory = outputDirectory
         self.jobs = jobs
+        self.steps = steps
+        self.only = only
     }
 }
 
