@@ -157,7 +157,8 @@ struct DriverPlannerTests {
             "C.swift": "enum Kind: Error { case bad }\nfunc check() throws { if total(box) > 2 { throw Kind.bad } }\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let arguments = ["-parse-as-library", "-swift-version", "6", "-module-name", "Dumped", "-dump-ast", "-j1"] + ["A", "B", "C"].map { "\(folder)/\($0).swift" }
+        let arguments =
+            ["-parse-as-library", "-swift-version", "6", "-module-name", "Dumped", "-dump-ast", "-j1"] + ["A", "B", "C"].map { "\(folder)/\($0).swift" }
         let planner = DriverPlanner(swiftc: swiftc, environment: environment)
         let planned = try await planner.dumpAST(arguments, sources: 3, scratch: folder, timeLimit: .seconds(120), outputLimit: 1 << 24)
         let driven = try await DriverPlanner(swiftc: swiftc, environment: Self.environment(driver: true)).dumpAST(

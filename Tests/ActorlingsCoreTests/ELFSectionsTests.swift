@@ -96,11 +96,17 @@ struct ELFSectionsTests {
         case .thirtyTwoBit: bytes = object.bytes(class: 1)
         case .bigEndian: bytes = object.bytes(order: 2)
         case .truncatedTable: bytes = Array(object.bytes().dropLast(10))
-        case .sectionPastTheEnd: bytes = object.bytes { $0[table + 64 + 0x20] = 0xFF; $0[table + 64 + 0x21] = 0xFF }
+        case .sectionPastTheEnd:
+            bytes = object.bytes {
+                $0[table + 64 + 0x20] = 0xFF; $0[table + 64 + 0x21] = 0xFF
+            }
         case .nameOutsideTheTable: bytes = object.bytes { $0[table + 64] = 0xF0 }
         case .compressed:
             bytes = Object(sections: [.init(name: Self.autolink, bytes: Self.entries, flags: 0x800)]).bytes()
-        case .noSections: bytes = object.bytes { $0[0x3C] = 0; $0[0x3D] = 0 }
+        case .noSections:
+            bytes = object.bytes {
+                $0[0x3C] = 0; $0[0x3D] = 0
+            }
         case .tooShort: bytes = Array(object.bytes().prefix(40))
         }
         #expect(ELFSections.contents(named: Self.autolink, in: bytes) == nil)
