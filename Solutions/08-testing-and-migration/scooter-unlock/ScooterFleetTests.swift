@@ -18,9 +18,12 @@ import Testing
     let fleet = ScooterFleet(radio: radio)
     let ana = Task { try await fleet.unlock("S-12", for: "Ana") }
     await radio.waitForRequests(1)
-    // Ana's unlock waits for the radio: now Ben tries the same scooter. (Had the fleet let
-    // him through to the radio, his unlock would wait there, and this test would hang.)
-    await #expect(throws: UnlockError.taken) { try await fleet.unlock("S-12", for: "Ben") }
+    // Ana's unlock waits for the radio: now Ben tries the same scooter, and gives up at once.
+    // The fleet must turn him away before the radio; had it let him through, the radio would
+    // answer his cancelled request with CancellationError instead of holding it for ever.
+    let ben = Task { try await fleet.unlock("S-12", for: "Ben") }
+    ben.cancel()
+    await #expect(throws: UnlockError.taken) { try await ben.value }
     radio.open("S-12")
     try await ana.value
     #expect(await fleet.riders["S-12"] == "Ana")
