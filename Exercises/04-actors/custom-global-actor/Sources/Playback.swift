@@ -37,8 +37,9 @@ final class Transport {
 
     // TODO: the music stuttered whenever the screen was busy, so the mixer was moved off the
     // main actor — and now play and stop don't build. The mixer must never hear from the
-    // transport late: a stop has to silence the mixer and the sound card in the same step, with
-    // nothing else able to run in between. Neither of them may go back to waiting for the screen.
+    // transport late: a stop has to silence the mixer and the sound card, and mark the transport
+    // stopped, in the same step, with nothing else able to run in between. Neither of them may
+    // go back to waiting for the screen.
     func play() {
         device.start()
         mixer.unmute()

@@ -41,15 +41,31 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     return true
 }
 
+/// What two purchases got, kept on the main actor as each one ends.
+@MainActor private final class Outcomes {
+    var purchases: [Int: Purchase?] = [:]
+}
+
 /// Two customers buy `count` of `sku` at the same moment; returns what each got.
+///
+/// The two purchases are tasks of one priority, and nothing awaits either of them while they
+/// run: awaiting a task raises its priority to the waiter's, and a raised purchase can overtake
+/// the other in the warehouse's queue, so that it checks and takes before the other checks.
+/// Without that, both purchases enter the main actor's queue in order when their prices come,
+/// and each reaches the warehouse before either comes back from it: every run sees the same
+/// interleaving, whatever the load.
 private func twoCustomersBuy(
     _ count: Int, of sku: String, at checkout: Checkout, prices: ControlledPrices
 ) async -> [Purchase?] {
-    let first = Task { await checkout.buy(count, of: sku) }
-    let second = Task { await checkout.buy(count, of: sku) }
+    let outcomes = Outcomes()
+    let first = Task { outcomes.purchases[0] = await checkout.buy(count, of: sku) }
+    let second = Task { outcomes.purchases[1] = await checkout.buy(count, of: sku) }
     _ = await eventually { prices.waitingCount == 2 }
     prices.answerAll(with: 40)
-    return [await first.value, await second.value]
+    _ = await eventually { outcomes.purchases.count == 2 }
+    await first.value
+    await second.value
+    return [outcomes.purchases[0] ?? nil, outcomes.purchases[1] ?? nil]
 }
 
 @Suite(.serialized) struct CheckoutTests {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -24,6 +25,29 @@ nonisolated final class FakeStore: DraftStore {
     func save(_ json: Data, as name: String) async throws {
         let caller = describe(#isolation)
         saved.withLock { $0.append((name, String(decoding: json, as: UTF8.self), caller)) }
+    }
+}
+
+/// Where synchronous code runs, for probes that `#isolation` can't help: in a synchronous
+/// `nonisolated` function such as `encode(to:)`, `#isolation` is always `nil`. The main actor
+/// runs its jobs on the main dispatch queue, which this key marks; code running anywhere else
+/// doesn't see the mark. (Not `Thread.isMainThread`: on Linux, main-actor code doesn't always
+/// run on the main thread.)
+nonisolated let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Notes where a mail's text was encoded, each time it is.
+nonisolated final class EncodingProbe: Sendable {
+    private let places = Mutex<[String]>([])
+
+    var encodedOn: [String] { places.withLock { $0 } }
+
+    func noteEncoding() {
+        let place = DispatchQueue.getSpecific(key: mainQueueMark) == true ? "the main actor" : "off the main actor"
+        places.withLock { $0.append(place) }
     }
 }
 
@@ -64,4 +88,13 @@ private let dinnerJSON = #"{"body":"See you at 8","subject":"Dinner","to":["ana@
     try await dinner().autosave(to: store)
     #expect(store.savedFrom == ["no actor"],
             "the draft was written from the main actor: typing stutters while a long mail is encoded and saved")
+}
+
+@Test func autosaveEncodesOffTheMainActor() async throws {
+    let probe = EncodingProbe()
+    let draft = dinner()
+    draft.body = MailText("See you at 8", onEncode: { probe.noteEncoding() })
+    try await draft.autosave(to: FakeStore())
+    #expect(probe.encodedOn == ["off the main actor"],
+            "the mail was encoded on the main actor: typing stutters while a long mail is encoded, wherever the file is written from")
 }

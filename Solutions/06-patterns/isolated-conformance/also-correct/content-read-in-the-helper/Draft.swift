@@ -12,7 +12,7 @@ nonisolated protocol DraftStore: Sendable {
 struct DraftContent: nonisolated Encodable, Sendable {
     let to: [String]
     let subject: String
-    let body: String
+    let body: MailText
 }
 
 /// The mail being written on the compose screen. Its conformance is a main-actor one: the
@@ -20,7 +20,7 @@ struct DraftContent: nonisolated Encodable, Sendable {
 final class Draft: Encodable {
     var to: [String] = []
     var subject = ""
-    var body = ""
+    var body: MailText = ""
 
     /// The draft as it is now.
     var content: DraftContent {

@@ -11,7 +11,7 @@ nonisolated protocol DraftStore: Sendable {
 final class Draft: nonisolated Encodable {
     var to: [String] = []
     var subject = ""
-    var body = ""
+    var body: MailText = ""
 }
 
 /// How the app writes a draft as JSON, wherever it does.
