@@ -35,12 +35,16 @@ private let treadmill = Run(name: "treadmill, no GPS", metres: 0, seconds: 1800)
 }
 
 @Test func everyLogReceivesEveryRun() async {
-    let (mine, _) = await syncJob([tuesday, sunday], into: TrainingLog(owner: "me"))
+    let (phone, _) = await syncJob([tuesday, sunday], into: TrainingLog(owner: "ana"))
     let (coach, added) = await syncJob([tuesday, sunday], into: TrainingLog(owner: "coach"))
-    #expect(mine.lines.count == 2)
+    #expect(phone.lines.count == 2)
     #expect(
-        added == 2 && coach.lines == mine.lines,
+        added == 2 && coach.lines == phone.lines,
         "the coach's log stayed empty after the runner's own log was synced: which runs a log has received belongs to that log")
+    let (watch, addedToWatch) = await syncJob([tuesday, sunday], into: TrainingLog(owner: "ana"))
+    #expect(
+        addedToWatch == 2 && watch.lines == phone.lines,
+        "the runner's watch log stayed empty after their phone log was synced: which runs a log has received belongs to that log, not to its owner")
 }
 
 @Test func theRunScreenShowsTheSameLines() {

@@ -114,6 +114,19 @@ private func pickLongThenShort(on screen: HikeScreen) async -> FakeHike {
         "the line says \"\(screen.detail)\": the first hike's measuring, cancelled, replaced the line of the hike picked after it")
 }
 
+@Test func aCancelledClimbThrows() async {
+    let long = FakeHike("Summit", [[500, 600], [700, 800], [900, 1000]], holdAt: 1)
+    let measuring = Task { try await climb(of: long) }
+    await long.gate.arrival()
+    measuring.cancel()
+    await long.gate.open()
+    let result = await measuring.result
+    #expect(
+        (try? result.get()) == nil,
+        "a cancelled climb returned a number, the metres of a hike read only in part: cancelled work throws CancellationError")
+    #expect(long.chunksRead == [0, 1])
+}
+
 @Test func aDamagedFileSaysSo() async {
     let screen = HikeScreen()
     screen.pick(FakeHike("Old GPS track", [[1, 2], [3, 4]], damagedAt: 1))

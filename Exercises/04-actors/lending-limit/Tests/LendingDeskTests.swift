@@ -52,6 +52,10 @@ nonisolated final class FakePublisher: Publisher {
     func grantHeld() {
         state.withLock { $0.held }?(.success("key"))
     }
+
+    func refuseHeld() {
+        state.withLock { $0.held }?(.failure(.titleWithdrawn))
+    }
 }
 
 @Test func theShelfShowsWhatTheReaderBorrowed() async throws {
@@ -92,6 +96,19 @@ nonisolated final class FakePublisher: Publisher {
         try await desk.borrow("Emma", for: "bo")
     }
     #expect(await desk.titles(lentTo: "bo") == ["Dune", "Emma"])
+}
+
+@Test func aRefusalWhileAnotherBookIsLentFreesItsOwnPlace() async throws {
+    let publisher = FakePublisher(holdingFirst: true)
+    let desk = LendingDesk(publisher: publisher)
+    let refused = Task { try await desk.borrow("Withdrawn Book", for: "di") }
+    await publisher.firstRequestHeld()
+    try await desk.borrow("Emma", for: "di")
+    publisher.refuseHeld()
+    await #expect(throws: LicenceRefused.titleWithdrawn) { try await refused.value }
+    #expect(
+        await desk.titles(lentTo: "di") == ["Emma"],
+        "the refusal took away a book lent while the publisher answered: give back the refused book's own place")
 }
 
 @Test func eachReaderHasTheirOwnLimit() async throws {

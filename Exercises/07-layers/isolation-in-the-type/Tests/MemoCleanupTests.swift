@@ -52,6 +52,16 @@ nonisolated final class ProbePlugIn: Sendable {
     }
 }
 
+@Test func aFilterRunsOffTheMainActorWhoeverCallsIt() async {
+    let plugIn = ProbePlugIn()
+    // Called from the main actor as any async function is: where it runs is up to its type.
+    let apply: ([Float]) async -> [Float] = plugIn.filter("de-noise", adding: 1).apply
+    #expect(await apply([1, 2]) == [2, 3])
+    #expect(
+        plugIn.place(of: "de-noise") == "off the main actor",
+        "a filter called straight from the main actor ran there: where a filter runs must be said by the type of `apply`, for every caller, not arranged at one call site")
+}
+
 @Test func theFiltersRunInOrderAndTheScreenSaysClean() async {
     let plugIn = ProbePlugIn()
     let cleanup = MemoCleanup(samples: [0.5, -1, 2], plugIns: [plugIn.filter("lift", adding: 1)])
