@@ -46,7 +46,11 @@ extension Session {
         let start = clock.now
         let work = jobs.indices.flatMap { student in counted.indices.map { (student, $0) } }
         let allJobs = jobs
-        let graded = try await BoundedTasks.map(work.count, jobs: options.jobs ?? Self.gradingJobs) { index in
+        // Within each student, the dearest checks first (`GradingOrder`): the class's last
+        // checks are then short ones.
+        let dearestFirst = GradingOrder.startOrder(of: counted)
+        let startOrder = jobs.indices.flatMap { student in dearestFirst.map { student * counted.count + $0 } }
+        let graded = try await BoundedTasks.map(work.count, jobs: options.jobs ?? Self.gradingJobs, startOrder: startOrder) { index in
             let (student, exercise) = work[index]
             return try await Self.grade(counted[exercise], of: allJobs[student].job, with: checker)
         }

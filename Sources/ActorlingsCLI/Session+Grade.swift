@@ -61,7 +61,8 @@ extension Session {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let files = LocalCourseFiles(root: root)
-        var graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs) { index in
+        var graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs, startOrder: GradingOrder.startOrder(of: counted)) {
+            index in
             let exercise = counted[index]
             let verdict = try await Self.check(exercise, with: checker, sourceDirectory: nil, buildDirectory: "\(scratch)/\(exercise.id)")
             let learner = exercise.sourcePaths.map { path -> String? in if case .text(let text) = files.read(path) { text } else { nil } }
@@ -96,7 +97,8 @@ extension Session {
             student.repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         }
         let job = SubmissionJob(submission: submission, staging: scratch + "/staging", build: scratch + "/build", student: student)
-        let graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs) { index in
+        let graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs, startOrder: GradingOrder.startOrder(of: counted)) {
+            index in
             try await Self.grade(counted[index], of: job, with: checker)
         }
         return job.report(

@@ -19,8 +19,13 @@ RUNS=${2:-3}
 CLASS_RUNS=${3:-1}
 ONLY_FLAGS=()
 [ -n "${ONLY:-}" ] && ONLY_FLAGS=(--only "$ONLY")
-swift build --product actorlings >/dev/null
-BIN="$(swift build --show-bin-path)/actorlings"
+# ACTORLINGS_BIN=path benchmarks another build of the tool (e.g. `swift build -c release`).
+if [ -n "${ACTORLINGS_BIN:-}" ]; then
+  BIN=$ACTORLINGS_BIN
+else
+  swift build --product actorlings >/dev/null
+  BIN="$(swift build --show-bin-path)/actorlings"
+fi
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/actorlings-bench-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
