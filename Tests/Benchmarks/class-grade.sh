@@ -83,6 +83,17 @@ for run in $(seq 1 "$CLASS_RUNS"); do
   class+=("$wall") class_cpu+=("$cpu")
 done
 reports=$(ls "$WORK/grades" | grep -c '^student-.*\.json$' || true)
+# Any check that did not pass in a class of solved submissions is worth a look: name it.
+for report in "$WORK"/grades/student-*.json; do
+  [ -e "$report" ] || continue
+  python3 - "$report" <<'PY' || true
+import json, sys
+report = json.load(open(sys.argv[1]))
+for exercise in report.get("exercises", []):
+    if exercise.get("status") != "passed":
+        print(f"not passed: {sys.argv[1].split('/')[-1]} {exercise.get('id')} {exercise.get('status')}: {exercise.get('reason')}")
+PY
+done
 all_passed=$( (grep -L '"status" : "compile-error"\|"status" : "failed"\|"status" : "crashed"\|"status" : "timed-out"' "$WORK"/grades/student-*.json || true) | wc -l)
 
 echo
