@@ -65,8 +65,16 @@ public actor DriverPlanner {
             plan, shape: shape, environment: environment, autolinks: autolinks, timeLimit: timeLimit, outputLimit: outputLimit)
         var dumps = Data()
         for path in paths {
-            guard let dump = FileManager.default.contents(atPath: path) else { continue }
+            // Read no more than the limit allows: the files are written by a compiler run on
+            // learner code, and nothing bounds their size but the disk.
+            guard let file = FileHandle(forReadingAtPath: path) else { continue }
+            defer { try? file.close() }
+            let room = max(0, outputLimit + 1 - dumps.count)
+            let dump = (try? file.read(upToCount: room)) ?? Data()
             dumps += dump
+            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > dump.count {
+                result.droppedBytes += size - dump.count
+            }
             if dump.last != UInt8(ascii: "\n") { dumps.append(UInt8(ascii: "\n")) }
         }
         if dumps.count > outputLimit {
