@@ -125,4 +125,42 @@ struct ConstructFinderTests {
     func normalizedNames(raw: String, expected: String) {
         #expect(CompilerView.normalized(Substring(raw), moduleName: "Sample") == expected)
     }
+
+    /// Dump lines as the compiler writes them, and as they must read whatever ends a line: the
+    /// view is read from bytes, with `Character.isNewline`'s line breaks.
+    static let dumpLines = [
+        #"(source_file "/w/Ex/A b.swift""#,
+        #"  (func_decl range=[/w/Ex/A b.swift:3:1 - line:5:1] "work()" interface_type="() -> ()" access=internal"#,
+        #"    (declref_expr type="()" location=/w/Ex/A b.swift:4:5 range=[/w/Ex/A b.swift:4:5 - line:4:5] decl="Dispatch.(file).DispatchQueue extension.main" function_ref=unapplied)"#,
+        #"    (call_expr type="Never" location=/w/Ex/A b.swift:5:9 decl="Foundation" decl="SwiftGlibc.(file).exit@/usr/include/stdlib.h:637:13")"#,
+        #"  (import_decl range=[/w/Ex/A b.swift:1:1 - line:1:8] module="Foundation")"#,
+        #"    (declref_expr type="Int" range=[/w/Ex/a:b.swift:7:3 - line:7:3] decl="Ex.(file).work().x@/w/Ex/a:b.swift:6:7")"#,
+    ]
+
+    @Test(
+        "A dump reads the same whatever ends its lines",
+        arguments: ["\n", "\r\n", "\r", "\u{2028}", "\u{85}", "\u{0C}"])
+    func lineBreaks(separator: String) {
+        let view = CompilerView(astDump: Self.dumpLines.joined(separator: separator) + separator, moduleName: "Ex")
+        #expect(
+            view.references.map(\.name) == ["Dispatch.DispatchQueue.main", "libc.exit", "exercise.work().x"])
+        #expect(
+            view.references.map(\.location) == [
+                CompilerView.Location(file: "/w/Ex/A b.swift", line: 4, column: 5),
+                CompilerView.Location(file: "/w/Ex/A b.swift", line: 5, column: 9),
+                // Not the current file: the path is what comes before the last two numbers.
+                CompilerView.Location(file: "/w/Ex/a:b.swift", line: 7, column: 3),
+            ])
+        #expect(view.imports.map(\.module) == ["Foundation"])
+        #expect(view.topLevelDeclarations.map(\.name) == ["work"])
+    }
+
+    @Test("A line break in the middle of a line ends that line there")
+    func breakInsideALine() {
+        // The reference and its location end up on different lines: no location, no reference.
+        let dump = #"(source_file "A.swift")"# + "\n" + #"    (declref_expr decl="Ex.(file).f()@A.swift:1:6""# + "\u{2028}" + #" location=A.swift:2:3)"#
+        #expect(CompilerView(astDump: dump, moduleName: "Ex").references.isEmpty)
+        let joined = dump.replacingOccurrences(of: "\u{2028}", with: "")
+        #expect(CompilerView(astDump: joined, moduleName: "Ex").references.map(\.location.line) == [2])
+    }
 }

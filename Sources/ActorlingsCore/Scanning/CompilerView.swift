@@ -66,31 +66,122 @@ public struct CompilerView: Sendable, Equatable {
 
     /// Reads the default-format AST dump of the learner's files. `moduleName` is the learner's
     /// module, reported as `exercise`.
+    ///
+    /// Read as UTF-8 bytes: a dump is about 400 kB per exercise, one per exercise per learner in
+    /// a class grade, and most of its lines hold nothing this view keeps. Lines end where
+    /// `Character.isNewline` says they do.
     public init(astDump: String, moduleName: String) {
-        var currentFile = ""
-        for rawLine in astDump.split(whereSeparator: \.isNewline) {
-            let line = Substring(rawLine)
-            if line.hasPrefix("(source_file \"") {
-                currentFile = Self.quoted(after: "(source_file ", in: line) ?? ""
-                continue
-            }
-            // Direct children of a source file are indented by exactly two spaces.
-            if line.hasPrefix("  ("), !line.hasPrefix("   ") {
-                topLevel(line, file: currentFile)
-            }
-            var rest = line[...]
-            while let range = rest.range(of: " decl=\"") {
-                let valueStart = range.upperBound
-                guard let valueEnd = rest[valueStart...].firstIndex(of: "\"") else { break }
-                let value = rest[valueStart..<valueEnd]
-                if let name = Self.normalized(value, moduleName: moduleName),
-                    let location = Self.location(in: line, file: currentFile)
-                {
-                    references.append(Reference(name: name, location: location))
+        var dump = astDump
+        var view = CompilerView()
+        dump.withUTF8 { bytes in
+            var currentFile = ""
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                var next = bytes.count
+                while lineEnd < bytes.count {
+                    // Most bytes are none of the line breaks' first bytes: one comparison each.
+                    let byte = bytes[lineEnd]
+                    if byte <= 0x0D || byte >= 0xC2, byte >= 0x0A, let width = Self.newlineWidth(bytes, at: lineEnd) {
+                        next = lineEnd + width
+                        break
+                    }
+                    lineEnd += 1
                 }
-                rest = rest[valueEnd...]
+                defer { lineStart = next }
+                guard lineEnd > lineStart else { continue }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                if Self.hasPrefix(line, Self.sourceFileMarker) {
+                    currentFile = Self.quoted(after: Self.sourceFileMarker.count - 1, in: line) ?? ""
+                    continue
+                }
+                // Direct children of a source file are indented by exactly two spaces.
+                if Self.hasPrefix(line, Self.topLevelMarker), !Self.hasPrefix(line, Self.deeperMarker) {
+                    view.topLevel(Substring(String(decoding: line, as: UTF8.self)), file: currentFile)
+                }
+                var searchFrom = 0
+                while let found = Self.firstIndex(of: Self.declMarker, in: line, from: searchFrom) {
+                    let valueStart = found + Self.declMarker.count
+                    guard let valueEnd = Self.quote(in: line, from: valueStart) else { break }
+                    searchFrom = valueEnd
+                    // Only a declaration has a `.(file).` part; a module reference has none.
+                    let value = UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd])
+                    guard Self.firstIndex(of: Self.fileMarker, in: value, from: 0) != nil,
+                        let name = Self.normalized(Substring(String(decoding: value, as: UTF8.self)), moduleName: moduleName),
+                        let location = Self.location(in: line, file: currentFile)
+                    else { continue }
+                    view.references.append(Reference(name: name, location: location))
+                }
             }
         }
+        self = view
+    }
+
+    private static let sourceFileMarker = Array("(source_file \"".utf8)
+    private static let topLevelMarker = Array("  (".utf8)
+    private static let deeperMarker = Array("   ".utf8)
+    private static let declMarker = Array(" decl=\"".utf8)
+    private static let fileMarker = Array(".(file).".utf8)
+    private static let locationKeys = [Array("location=".utf8), Array("range=[".utf8)]
+
+    /// How many bytes the line break at `index` takes (`\n`, `\r`, vertical tab, form feed,
+    /// U+0085, U+2028, U+2029), or `nil` when there is none there. `\r\n` is two breaks around
+    /// an empty line, which is skipped, as `split(whereSeparator:)` skips it.
+    private static func newlineWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        switch bytes[index] {
+        case 0x0A, 0x0B, 0x0C, 0x0D: return 1
+        case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return 2
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+            return 3
+        default: return nil
+        }
+    }
+
+    // Plain loops over pointers: the tool is often a debug build (the Classroom workflow builds
+    // one), where generic collection code costs ten times as much per byte.
+    private static func hasPrefix(_ line: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
+        guard line.count >= prefix.count, let base = line.baseAddress else { return prefix.isEmpty }
+        var index = 0
+        while index < prefix.count {
+            if base[index] != prefix[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Where the next `"` is in `bytes` at or after `start`.
+    private static func quote(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = start
+        while index < bytes.count {
+            if base[index] == UInt8(ascii: "\"") { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where `pattern` first starts in `bytes` at or after `start`.
+    private static func firstIndex(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = pattern.first, bytes.count >= pattern.count, let base = bytes.baseAddress else { return nil }
+        let last = bytes.count - pattern.count
+        var index = start
+        while index <= last {
+            if base[index] == first {
+                var matched = 1
+                while matched < pattern.count, base[index + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The text between the quote at `opening` and the next one.
+    private static func quoted(after opening: Int, in line: UnsafeBufferPointer<UInt8>) -> String? {
+        let start = opening + 1
+        guard start <= line.count else { return nil }
+        let end = quote(in: line, from: start) ?? line.count
+        return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     }
 
     private mutating func topLevel(_ line: Substring, file: String) {
@@ -139,27 +230,36 @@ public struct CompilerView: Sendable, Equatable {
     /// The first `file:line:col` after `location=` or, failing that, the start of `range=[…`.
     /// The file's own path is matched first, so a path with spaces or colons still parses.
     static func location(in line: Substring, file: String) -> Location? {
-        for key in ["location=", "range=["] {
-            guard let range = line.range(of: key) else { continue }
-            var text = line[range.upperBound...]
-            var path = ""
-            if !file.isEmpty, text.hasPrefix(file + ":") {
-                path = file
-                text = text.dropFirst(file.count + 1)
-                let numbers = text.prefix { $0.isNumber || $0 == ":" }.split(separator: ":")
-                if numbers.count >= 2, let lineNumber = Int(numbers[0]), let column = Int(numbers[1]) {
-                    return Location(file: path, line: lineNumber, column: column)
+        var text = String(line)
+        return text.withUTF8 { location(in: $0, file: file) }
+    }
+
+    private static func location(in line: UnsafeBufferPointer<UInt8>, file: String) -> Location? {
+        let filePrefix = Array((file + ":").utf8)
+        for key in locationKeys {
+            guard let found = firstIndex(of: key, in: line, from: 0) else { continue }
+            let text = UnsafeBufferPointer(rebasing: line[(found + key.count)...])
+            if !file.isEmpty, hasPrefix(text, filePrefix) {
+                let numbers = text[filePrefix.count...].prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ":") }
+                    .split(separator: UInt8(ascii: ":"))
+                if numbers.count >= 2, let lineNumber = number(numbers[0]), let column = number(numbers[1]) {
+                    return Location(file: file, line: lineNumber, column: column)
                 }
                 continue
             }
-            let parts = text.prefix { $0 != " " && $0 != "]" }.split(separator: ":")
-            guard parts.count >= 3, let lineNumber = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
+            let parts = text.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "]") }.split(separator: UInt8(ascii: ":"))
+            guard parts.count >= 3, let lineNumber = number(parts[parts.count - 2]), let column = number(parts[parts.count - 1]) else {
                 continue
             }
-            path = parts.dropLast(2).joined(separator: ":")
+            let path = parts.dropLast(2).map { String(decoding: $0, as: UTF8.self) }.joined(separator: ":")
             return Location(file: path, line: lineNumber, column: column)
         }
         return nil
+    }
+
+    /// A decimal number, as `Int(_:)` reads one (a sign allowed), from UTF-8 bytes.
+    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        Int(String(decoding: digits, as: UTF8.self))
     }
 
     private static func quoted(after key: String, in line: Substring) -> String? {
