@@ -33,6 +33,8 @@ struct AttackTests {
         Attack(payload: "regex-sandwich", exercise: "guarded", says: ["nonisolated(unsafe)", "Totals.swift:5"]),
         Attack(payload: "unsafe-bitcast-main-actor", exercise: "guarded", says: ["unsafeBitCast"]),
         Attack(payload: "silgen-name", exercise: "guarded", says: ["@_ attributes"]),
+        Attack(payload: "c-symbol", exercise: "guarded", says: ["@c functions", "Totals.swift:4"]),
+        Attack(payload: "run-before-main", exercise: "guarded", says: ["@section", "Totals.swift:3"]),
         Attack(payload: "read-arguments", exercise: "guarded", says: ["CommandLine / ProcessInfo"]),
         Attack(payload: "exit-through-a-variable", exercise: "guarded", says: ["process control"]),
         Attack(payload: "shadow-testing-module", exercise: "guarded", says: ["a declaration named like a module"]),

@@ -94,6 +94,25 @@ struct ConstructFinderTests {
     }
 
     @Test(
+        "Swift 6.3's @c and @section are found as attributes, not as the start of other names",
+        arguments: [
+            ("@c func early() {}", ["c-symbol"]),
+            ("@c(getenv) public func fake() -> Int32 { 0 }", ["c-symbol"]),
+            ("@section(\".init_array\") @used let early: @convention(c) () -> Void = {}", ["linker-section"]),
+            ("@concurrent func work() async {}", []),
+            ("let f: @convention(c) () -> Void = {}", []),
+            ("let note = \"@c and @section\" // @c", []),
+        ])
+    func newAttributes(text: String, expected: [String]) {
+        let finder = ConstructFinder(constructs: [
+            Construct(id: "c-symbol", name: "@c functions", matchers: [.syntax("@c")], why: "w", instead: "i"),
+            Construct(id: "linker-section", name: "@section", matchers: [.syntax("@section")], why: "w", instead: "i"),
+        ])
+        let found = finder.findings(in: [ConstructFinder.Source(path: "A.swift", displayPath: "A.swift", text: text + "\n")], view: nil)
+        #expect(found.map(\.construct.id) == expected)
+    }
+
+    @Test(
         "Reference patterns match whole names, prefixes with a star, and argument labels",
         arguments: [
             ("Dispatch.DispatchQueue.main", "Dispatch.DispatchQueue", true),
