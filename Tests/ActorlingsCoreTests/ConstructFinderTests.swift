@@ -174,6 +174,19 @@ struct ConstructFinderTests {
         #expect(view.topLevelDeclarations.map(\.name) == ["work"])
     }
 
+    @Test(
+        "A scoped or submodule import is an import of its top-level module",
+        arguments: [
+            (#"kind=func module="SwiftOverlayShims._swift_stdlib_open""#, "SwiftOverlayShims"),
+            (#"kind=struct module="Testing.Issue""#, "Testing"),
+            (#"module="CoreFoundation.CFStream""#, "CoreFoundation"),
+            (#"module="Foundation""#, "Foundation"),
+        ])
+    func scopedImports(attributes: String, module: String) {
+        let dump = #"(source_file "A.swift""# + "\n" + #"  (import_decl range=[A.swift:1:1 - line:1:8] "# + attributes + ")\n"
+        #expect(CompilerView(astDump: dump, moduleName: "Ex").imports.map(\.module) == [module])
+    }
+
     @Test("A line break in the middle of a line ends that line there")
     func breakInsideALine() {
         // The reference and its location end up on different lines: no location, no reference.
