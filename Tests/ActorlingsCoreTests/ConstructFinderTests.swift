@@ -187,6 +187,19 @@ struct ConstructFinderTests {
         #expect(CompilerView(astDump: dump, moduleName: "Ex").imports.map(\.module) == [module])
     }
 
+    @Test("A name used inside a macro (#expect) is found where the macro is used in the learner's file")
+    func insideAMacro() {
+        let finder = ConstructFinder(constructs: Self.constructs)
+        let text = "import Testing\n\n@Test func t() {\n    #expect(exit(0) == ())\n}\n"
+        let source = ConstructFinder.Source(path: "/w/Tests/CounterTests.swift", displayPath: "Tests/CounterTests.swift", text: text)
+        let buffer = "@__swiftmacro_9ExTests0019CounterTestsswift_IxAFhfMX3_4_6expectfMf_.swift"
+        let view = CompilerView(references: [
+            CompilerView.Reference(name: "libc.exit", location: CompilerView.Location(file: buffer, line: 2, column: 6))
+        ])
+        let found = finder.findings(in: [source], view: view)
+        #expect(found.map { "\($0.file):\($0.line):\($0.column) \($0.lineText)" } == ["Tests/CounterTests.swift:4:5 #expect(exit(0) == ())"])
+    }
+
     @Test("A line break in the middle of a line ends that line there")
     func breakInsideALine() {
         // The reference and its location end up on different lines: no location, no reference.
