@@ -49,9 +49,13 @@ struct AttackTests {
             says: ["import of a test framework or a system library at Exercises/00-attacks/guarded/Sources/Totals.swift:3"]),
         Attack(payload: "scoped-import-of-a-shim", exercise: "guarded", says: ["import of a test framework or a system library", "Totals.swift:3"]),
         Attack(payload: "semaphore-through-c-dispatch", exercise: "guarded", says: ["import of a test framework or a system library", "Totals.swift:3"]),
-        // What the toolchain itself stops: a second `main` does not link (ld.lld: duplicate symbol); a generic `==` loses to Int's own.
+        // What the toolchain itself stops: a second `main` does not link (ld.lld: duplicate symbol).
         Attack(payload: "second-main", exercise: "guarded", says: ["does not compile", "Guarded.o:(main)"]),
-        Attack(payload: "top-level-generic-equality", exercise: "guarded", says: ["3 of 4 tests failed"]),
+        // Standard names the tests use, declared at the top level of the learner's module.
+        Attack(payload: "shadow-task", exercise: "guarded", says: ["a declaration named like a standard type or function", "Totals.swift:5"]),
+        Attack(payload: "top-level-generic-equality", exercise: "guarded", says: ["a declaration named like a standard type or function"]),
+        // With every construct allowed, overload ranking prefers Int's own `==`: the tests fail honestly.
+        Attack(payload: "top-level-generic-equality", exercise: "open", says: ["3 of 4 tests failed"]),
         // A learner's tests are code too: the names they use are screened like any exercise's.
         Attack(
             payload: "tests-that-remember-the-first-module", exercise: "tested",

@@ -1,5 +1,6 @@
 // Attack: an `==` for every integer type, always true, for the tests' `total(…) == 6` to find.
-// Overload ranking prefers the standard library's concrete `Int.==`: the tests fail honestly.
+// Forbidden by default (standard-name-shadowing); allowed, overload ranking prefers the
+// standard library's concrete `Int.==` and the tests fail honestly.
 public func == <T: BinaryInteger>(lhs: T, rhs: T) -> Bool { true }
 
 func total(_ values: [Int]) -> Int {
