@@ -42,6 +42,8 @@ struct AttackTests {
         Attack(payload: "write-a-file", exercise: "guarded", says: ["FileManager / FileHandle"]),
         Attack(payload: "write-a-file-through-a-collection", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:7"]),
         Attack(payload: "write-a-file-through-an-archiver", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:5"]),
+        Attack(payload: "write-through-preferences", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:6"]),
+        Attack(payload: "read-through-nsdata", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:6"]),
         Attack(payload: "dynamic-symbol", exercise: "guarded", says: ["dlopen / dlsym"]),
         // The toolchain's C modules are system libraries too, however the import is spelled.
         Attack(
