@@ -42,7 +42,26 @@ struct AttackTests {
         Attack(payload: "write-a-file", exercise: "guarded", says: ["FileManager / FileHandle"]),
         Attack(payload: "write-a-file-through-a-collection", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:7"]),
         Attack(payload: "write-a-file-through-an-archiver", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:5"]),
+        Attack(payload: "write-through-preferences", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:6"]),
+        Attack(payload: "read-through-nsdata", exercise: "guarded", says: ["FileManager / FileHandle", "Totals.swift:6"]),
         Attack(payload: "dynamic-symbol", exercise: "guarded", says: ["dlopen / dlsym"]),
+        // The toolchain's C modules are system libraries too, however the import is spelled.
+        Attack(
+            payload: "import-a-runtime-shim", exercise: "guarded",
+            says: ["import of a test framework or a system library at Exercises/00-attacks/guarded/Sources/Totals.swift:3"]),
+        Attack(payload: "scoped-import-of-a-shim", exercise: "guarded", says: ["import of a test framework or a system library", "Totals.swift:3"]),
+        Attack(payload: "semaphore-through-c-dispatch", exercise: "guarded", says: ["import of a test framework or a system library", "Totals.swift:3"]),
+        // What the toolchain itself stops: a second `main` does not link (ld.lld: duplicate symbol).
+        Attack(payload: "second-main", exercise: "guarded", says: ["does not compile", "Guarded.o:(main)"]),
+        // Standard names the tests use, declared at the top level of the learner's module.
+        Attack(payload: "shadow-task", exercise: "guarded", says: ["a declaration named like a standard type or function", "Totals.swift:5"]),
+        Attack(payload: "top-level-generic-equality", exercise: "guarded", says: ["a declaration named like a standard type or function"]),
+        // With every construct allowed, overload ranking prefers Int's own `==`: the tests fail honestly.
+        Attack(payload: "top-level-generic-equality", exercise: "open", says: ["3 of 4 tests failed"]),
+        // A learner's tests are code too: the names they use are screened like any exercise's.
+        Attack(
+            payload: "tests-that-remember-the-first-module", exercise: "tested",
+            says: ["FileManager / FileHandle at Exercises/00-attacks/tested/Tests/TotalsTests.swift:9"]),
         // Constructs scoped to files, and an exercise's own construct.
         Attack(
             payload: "bridge-bypassed", exercise: "bridged",
@@ -54,30 +73,56 @@ struct AttackTests {
 
     @Test("An attack gets a verdict that is not a pass and names what happened", arguments: attacks)
     func attack(_ attack: Attack) async throws {
-        let course = try await Self.copyOfAttackCourse()
-        defer { try? FileManager.default.removeItem(atPath: course) }
-        // A payload replaces the learner's files it contains.
-        let payload = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/\(attack.payload)").path
-        for file in try FileManager.default.contentsOfDirectory(atPath: payload) {
-            let target = "\(course)/Exercises/00-attacks/\(attack.exercise)/Sources/\(file)"
-            try FileManager.default.removeItem(atPath: target)
-            try FileManager.default.copyItem(atPath: "\(payload)/\(file)", toPath: target)
-        }
-
-        let result = try await runActorlings(["check", attack.exercise, "--color", "never"], in: course)
+        let result = try await Self.check(attack)
         #expect(result.status == 1, "an attack must never pass: \(result.output)\(result.errors)")
         for words in attack.says {
             #expect(result.output.contains(words), "the verdict should say \"\(words)\":\n\(result.output)")
         }
     }
 
-    @Test("Honest work still passes in every exercise", arguments: [("guarded", 4), ("open", 4), ("bridged", 1)])
+    /// Attacks that pass today, each described in Trust.md ("What remains"). When one is closed,
+    /// its known issue stops happening and this test fails: move it to `attacks`.
+    static let openHoles: [Attack] = [
+        Attack(payload: "shadow-standard-equality", exercise: "guarded", says: []),
+        Attack(payload: "always-equal-result", exercise: "guarded", says: []),
+    ]
+
+    @Test("Known hole: the learner's module changes what the tests' expressions mean", arguments: openHoles)
+    func openHole(_ attack: Attack) async throws {
+        let result = try await Self.check(attack)
+        withKnownIssue("passes on Swift 6.3.1: see Documentation/Trust.md, What remains") {
+            #expect(result.status == 1, "the attack passed: \(result.output)")
+        }
+    }
+
+    /// Checks a copy of the attack course in which the payload replaced the learner's files it
+    /// contains (in `Sources/`, or in `Tests/` for a write-tests exercise).
+    static func check(_ attack: Attack) async throws -> (status: Int32, output: String, errors: String) {
+        let course = try await Self.copyOfAttackCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let payload = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/\(attack.payload)").path
+        for file in try FileManager.default.contentsOfDirectory(atPath: payload) {
+            let target = learnerFile(file, of: attack.exercise, in: course)
+            try FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: "\(payload)/\(file)", toPath: target)
+        }
+        let result = try await runActorlings(["check", attack.exercise, "--color", "never"], in: course)
+        return (result.status, result.output, result.errors)
+    }
+
+    static func learnerFile(_ name: String, of exercise: String, in course: String) -> String {
+        let folder = "\(course)/Exercises/00-attacks/\(exercise)"
+        let test = "\(folder)/Tests/\(name)"
+        return FileManager.default.fileExists(atPath: test) ? test : "\(folder)/Sources/\(name)"
+    }
+
+    @Test("Honest work still passes in every exercise", arguments: [("guarded", 4), ("open", 4), ("bridged", 1), ("tested", 1)])
     func honestWork(_ exercise: String, tests: Int) async throws {
         let course = try await Self.copyOfAttackCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
         let solution = "\(course)/Solutions/00-attacks/\(exercise)"
         for file in try FileManager.default.contentsOfDirectory(atPath: solution) {
-            let target = "\(course)/Exercises/00-attacks/\(exercise)/Sources/\(file)"
+            let target = Self.learnerFile(file, of: exercise, in: course)
             try FileManager.default.removeItem(atPath: target)
             try FileManager.default.copyItem(atPath: "\(solution)/\(file)", toPath: target)
         }

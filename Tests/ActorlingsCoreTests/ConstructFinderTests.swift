@@ -174,6 +174,32 @@ struct ConstructFinderTests {
         #expect(view.topLevelDeclarations.map(\.name) == ["work"])
     }
 
+    @Test(
+        "A scoped or submodule import is an import of its top-level module",
+        arguments: [
+            (#"kind=func module="SwiftOverlayShims._swift_stdlib_open""#, "SwiftOverlayShims"),
+            (#"kind=struct module="Testing.Issue""#, "Testing"),
+            (#"module="CoreFoundation.CFStream""#, "CoreFoundation"),
+            (#"module="Foundation""#, "Foundation"),
+        ])
+    func scopedImports(attributes: String, module: String) {
+        let dump = #"(source_file "A.swift""# + "\n" + #"  (import_decl range=[A.swift:1:1 - line:1:8] "# + attributes + ")\n"
+        #expect(CompilerView(astDump: dump, moduleName: "Ex").imports.map(\.module) == [module])
+    }
+
+    @Test("A name used inside a macro (#expect) is found where the macro is used in the learner's file")
+    func insideAMacro() {
+        let finder = ConstructFinder(constructs: Self.constructs)
+        let text = "import Testing\n\n@Test func t() {\n    #expect(exit(0) == ())\n}\n"
+        let source = ConstructFinder.Source(path: "/w/Tests/CounterTests.swift", displayPath: "Tests/CounterTests.swift", text: text)
+        let buffer = "@__swiftmacro_9ExTests0019CounterTestsswift_IxAFhfMX3_4_6expectfMf_.swift"
+        let view = CompilerView(references: [
+            CompilerView.Reference(name: "libc.exit", location: CompilerView.Location(file: buffer, line: 2, column: 6))
+        ])
+        let found = finder.findings(in: [source], view: view)
+        #expect(found.map { "\($0.file):\($0.line):\($0.column) \($0.lineText)" } == ["Tests/CounterTests.swift:4:5 #expect(exit(0) == ())"])
+    }
+
     @Test("A line break in the middle of a line ends that line there")
     func breakInsideALine() {
         // The reference and its location end up on different lines: no location, no reference.

@@ -31,7 +31,7 @@ public struct CompilerView: Sendable, Equatable {
         }
     }
 
-    /// A module the code imports.
+    /// A module the code imports: the top-level module, also of a scoped or submodule import.
     public struct Import: Sendable, Equatable {
         public var module: String
         public var location: Location
@@ -189,8 +189,10 @@ public struct CompilerView: Sendable, Equatable {
         let kind = body.prefix { $0 != " " && $0 != ")" }
         guard let location = Self.location(in: line, file: file) else { return }
         if kind == "import_decl" {
-            if let module = Self.quoted(after: "module=", in: line) {
-                imports.append(Import(module: module, location: location))
+            // `import struct Testing.Issue` and `import CoreFoundation.CFStream` dump the whole
+            // path (`module="Testing.Issue"`): what is imported from is its first component.
+            if let path = Self.quoted(after: "module=", in: line) {
+                imports.append(Import(module: String(path.prefix { $0 != "." }), location: location))
             }
             return
         }

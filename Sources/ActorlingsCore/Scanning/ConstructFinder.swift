@@ -34,6 +34,8 @@ public struct ConstructFinder: Sendable {
         var found: [Key: ForbiddenFinding] = [:]
         var order: [Key] = []
         func add(_ construct: Construct, rank: Int, file: String, line: Int, column: Int) {
+            var (file, line, column) = (file, line, column)
+            if let site = Self.expansionSite(of: file, in: sources) { (file, line, column) = site }
             let source = sources.first { $0.path == file || $0.displayPath == file }
             let key = Key(file: source?.displayPath ?? file, line: line, column: column)
             if let existing = found[key] {
@@ -73,6 +75,29 @@ public struct ConstructFinder: Sendable {
             }
         }
         return order.sorted().compactMap { found[$0] }
+    }
+
+    /// Where in a learner's file a macro was used, for a reference in its expansion: the dump
+    /// names the expansion's buffer, e.g. `@__swiftmacro_…ScooterFleetTestsswift_…MX13_4_6expectfMf_.swift`
+    /// (the file's name without its dot, then the 0-based line and column of `#expect`).
+    static func expansionSite(of buffer: String, in sources: [Source]) -> (file: String, line: Int, column: Int)? {
+        guard buffer.hasPrefix("@__swiftmacro_") else { return nil }
+        func mangledName(_ source: Source) -> String {
+            String(source.path.split(separator: "/").last ?? "").replacingOccurrences(of: ".", with: "")
+        }
+        // The longest name that fits: `ATests.swift` rather than `Tests.swift`.
+        let named = sources.filter { buffer.contains(mangledName($0)) }
+        guard let source = named.max(by: { mangledName($0).count < mangledName($1).count }) else { return nil }
+        // The first `MX<line>_<column>_` is the outermost expansion, the one in the file.
+        var rest = buffer[...]
+        while let marker = rest.range(of: "MX") {
+            let numbers = rest[marker.upperBound...].split(separator: "_", maxSplits: 2)
+            if numbers.count >= 2, let line = Int(numbers[0]), let column = Int(numbers[1]) {
+                return (source.path, line + 1, column + 1)
+            }
+            rest = rest[marker.upperBound...]
+        }
+        return nil
     }
 
     private func rankOf(_ construct: Construct) -> Int {

@@ -16,6 +16,10 @@ public struct BuildRequest: Sendable {
     /// Finds forbidden constructs in what the compiler understood of `sources`, before any of
     /// the learner's code runs; `nil` screens nothing.
     public var screen: Screen?
+    /// Finds forbidden constructs in what the compiler understood of `tests` compiled against the
+    /// module, before any test runs: a write-tests exercise's tests are the learner's code.
+    /// Its `sources` are the learner's test files; `nil` screens no test.
+    public var testsScreen: Screen?
     /// The learner's files to snapshot before the tests run and restore after, if the run
     /// changed them; `nil` guards nothing (a solution or a lesson block).
     public var guarded: Guarded?
@@ -179,6 +183,10 @@ public struct ExerciseBuilder: Sendable {
         switch testObject {
         case .failed(let outcome): return Result(outcome: outcome)
         case .built(let path):
+            if let testsScreen = request.testsScreen {
+                let findings = try await screenTests(request, screen: testsScreen, common: common)
+                if !findings.isEmpty { return Result(outcome: .forbidden(findings)) }
+            }
             // 3. Link, with the entry point every exercise shares.
             let entry: String
             switch try await entryPointObject(request) {
@@ -316,6 +324,23 @@ public struct ExerciseBuilder: Sendable {
         // Only a clean result is kept: findings carry line numbers, which comments move.
         if findings.isEmpty, !key.isEmpty, case .exited(0) = result.termination { await cleanScreens.insert(key) }
         return screen.kept(findings)
+    }
+
+    /// Forbidden constructs in the compiler's view of the tests (`swiftc -dump-ast` of the test
+    /// module against the learner's): without it a learner's test could use the file system to
+    /// tell the first implementation it runs against from the mutants that follow.
+    private func screenTests(_ request: BuildRequest, screen: BuildRequest.Screen, common: [String]) async throws -> [ForbiddenFinding] {
+        let result = try await planner.dumpAST(
+            common + toolchain.testingCompileFlags
+                + ["-module-name", request.testModuleName, "-I", request.buildDirectory, "-dump-ast", "-j1"] + request.tests,
+            sources: request.tests.count, scratch: request.buildDirectory, timeLimit: compileTimeLimit, outputLimit: Self.astDumpLimit)
+        guard result.droppedBytes == 0 else {
+            throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
+        }
+        var view = CompilerView(astDump: result.output, moduleName: request.testModuleName)
+        // Tests import Swift Testing by nature; every other import counts as in the module.
+        view.imports.removeAll { $0.module == "Testing" }
+        return screen.kept(screen.finder.findings(in: screen.sources, view: view))
     }
 
     /// The dump of an 80-line exercise is about 400 kB; far past that is not an exercise.

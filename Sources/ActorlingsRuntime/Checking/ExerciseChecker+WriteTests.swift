@@ -29,12 +29,21 @@ extension ExerciseChecker {
         }
         if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .compileFailed(missing)) }
 
-        // Only the tokens of a test file can be screened: the compiler's view that finds names
-        // is taken of the module under test, which here is the course's code.
-        let finder = ConstructFinder(constructs: exercise.forbidden.compactMap { exercise.construct(id: $0, in: course) })
+        // The tokens first (attributes, and an exercise's own `syntax` constructs); the names the
+        // tests resolve are screened by the builder once the module they use is compiled, before
+        // any test runs.
+        let constructs = exercise.forbidden.compactMap { exercise.construct(id: $0, in: course) }
+        let finder = ConstructFinder(constructs: constructs)
         let screen = BuildRequest.Screen(finder: finder, sources: screened, exercise: exercise)
         let findings = screen.kept(finder.findings(in: screened, view: nil))
         if !findings.isEmpty { return ExerciseBuilder.Result(outcome: .forbidden(findings)) }
+        let named = constructs.compactMap { construct -> Construct? in
+            var named = construct
+            named.matchers.removeAll { if case .syntax = $0 { true } else { false } }
+            return named.matchers.isEmpty ? nil : named
+        }
+        var testsScreen = BuildRequest.Screen(finder: ConstructFinder(constructs: named), sources: screened, exercise: exercise)
+        testsScreen.unscreened = Set(exercise.testPaths.map(absolute))
 
         let tests = exercise.testPaths.map(absolute) + learnerTests
         var expected: [TestRunAudit.ExpectedTest] = []
@@ -44,10 +53,12 @@ extension ExerciseChecker {
         }
         var builder = builder
         builder.compileTimeLimit = exercise.compileTimeLimit
-        func run(against sources: [String]) async throws -> ExerciseBuilder.Result {
+        func run(against sources: [String], screeningTests: Bool = false) async throws -> ExerciseBuilder.Result {
             var request = BuildRequest(
                 moduleName: exercise.moduleName, sources: sources.map(absolute), tests: tests, settings: exercise.settings,
                 buildDirectory: buildDirectory, timeLimit: exercise.timeLimit, expectedTests: expected, testObjectCache: testObjectCache)
+            // The mutants run the same tests: screened once, before the first run.
+            if screeningTests { request.testsScreen = testsScreen }
             if guardsLearnerFiles {
                 request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
             }
@@ -57,7 +68,7 @@ extension ExerciseChecker {
             return result
         }
 
-        var correct = try await run(against: exercise.protectedPaths)
+        var correct = try await run(against: exercise.protectedPaths, screeningTests: true)
         guard case .passed(let testCount) = correct.outcome else {
             correct.outcome = WrittenTestsReport.failingAgainstCorrectCode(correct.outcome)
             return correct
