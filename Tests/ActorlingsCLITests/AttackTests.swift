@@ -52,7 +52,7 @@ struct AttackTests {
         Attack(payload: "scoped-import-of-a-shim", exercise: "guarded", says: ["import of a test framework or a system library", "Totals.swift:3"]),
         Attack(payload: "semaphore-through-c-dispatch", exercise: "guarded", says: ["import of a test framework or a system library", "Totals.swift:3"]),
         // What the toolchain itself stops: a second `main` does not link (ld.lld: duplicate symbol).
-        Attack(payload: "second-main", exercise: "guarded", says: ["does not compile", "Guarded.o:(main)"]),
+        Attack(payload: "second-main", exercise: "guarded", says: ["does not compile", "the link failed", "Guarded.o:(main)"]),
         // Standard names the tests use, declared at the top level of the learner's module.
         Attack(payload: "shadow-task", exercise: "guarded", says: ["a declaration named like a standard type or function", "Totals.swift:5"]),
         Attack(payload: "top-level-generic-equality", exercise: "guarded", says: ["a declaration named like a standard type or function"]),

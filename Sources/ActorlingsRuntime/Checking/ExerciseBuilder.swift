@@ -198,7 +198,7 @@ public struct ExerciseBuilder: Sendable {
                 [moduleObject, path, entry, "-o", binary] + toolchain.testingLinkFlags
                     + Platform.deploymentFlags(request.macOSTarget)
                     + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
-            if let failure = compileFailure(link) { return Result(outcome: failure) }
+            if let failure = compileFailure(link, linking: true) { return Result(outcome: failure) }
             // 4. Run.
             let snapshot = request.guarded.map { LearnerFilesSnapshot.take(root: $0.root, paths: $0.paths) }
             let outcome = try await runTests(binary: binary, request: request)
@@ -450,7 +450,8 @@ public struct ExerciseBuilder: Sendable {
     }
 
     /// Any error or warning (or a compiler that died) fails the check.
-    private func compileFailure(_ result: ProcessResult) -> Outcome? {
+    /// What a compile (or, with `linking`, a link) that did not succeed means for the learner.
+    private func compileFailure(_ result: ProcessResult, linking: Bool = false) -> Outcome? {
         let diagnostics = DiagnosticParser.problems(in: result.output)
         switch result.termination {
         case .exited(0) where diagnostics.isEmpty:
@@ -462,7 +463,8 @@ public struct ExerciseBuilder: Sendable {
                 return .compileFailed([
                     Diagnostic(
                         severity: .error,
-                        message: "the compiler failed without a diagnostic: " + Self.lastLines(result.output, count: 5).joined(separator: " | "))
+                        message: (linking ? "the link failed: " : "the compiler failed without a diagnostic: ")
+                            + Self.lastLines(result.output, count: 5).joined(separator: " | "))
                 ])
             }
             return .compileFailed(diagnostics)
