@@ -11,11 +11,9 @@ nonisolated struct TokenFile: TokenStorage {
         self.path = path
     }
 
-    /// A token file of its own, with no token yet, in a new temporary folder.
-    static func inNewTemporaryFolder() throws -> TokenFile {
-        let folder = NSTemporaryDirectory() + "/session-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        return TokenFile(path: folder + "/session.token")
+    /// A token file of its own, not written yet, under a new name in the temporary folder.
+    static func newInTemporaryFolder() -> TokenFile {
+        TokenFile(path: NSTemporaryDirectory() + "/session-\(UUID().uuidString).token")
     }
 
     func read() throws -> String? {

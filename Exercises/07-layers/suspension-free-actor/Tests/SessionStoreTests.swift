@@ -163,7 +163,7 @@ nonisolated final class FakeTokenFile: TokenStorage {
 
 @Test func theNextLaunchFindsTheToken() async throws {
     // Each launch makes a new store, on the same file.
-    let file = try TokenFile.inNewTemporaryFolder()
+    let file = TokenFile.newInTemporaryFolder()
     try await SessionStore(storage: file).signIn(with: "tok-2")
     #expect(try await SessionStore(storage: file).currentToken() == "tok-2")
     try await SessionStore(storage: file).signOut()
