@@ -2,34 +2,14 @@
 // token: in memory while the app runs, and in a small file between launches. Every screen
 // and every background download asks it for the token, so it is an actor.
 
-import Foundation
-
-/// Where the token lives between launches. The app uses a file; the tests use a fake.
+/// Where the token lives between launches. The app uses `TokenFile` (TokenFile.swift); the tests
+/// use a fake.
 /// `nonisolated`, so that its requirements belong to no actor, and synchronous: calling it
 /// from the store's actor is a plain call, not a suspension point.
 nonisolated protocol TokenStorage: Sendable {
     func read() throws -> String?
     func write(_ token: String) throws
     func delete() throws
-}
-
-/// The token in a file, through `FileManager`, which is safe to use from any thread.
-nonisolated struct TokenFile: TokenStorage {
-    let path: String
-
-    func read() throws -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try String(contentsOfFile: path, encoding: .utf8)
-    }
-
-    func write(_ token: String) throws {
-        try token.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    func delete() throws {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        try FileManager.default.removeItem(atPath: path)
-    }
 }
 
 /// The signed-in user's access token. `nil` means signed out.

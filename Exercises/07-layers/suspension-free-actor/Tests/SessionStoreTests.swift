@@ -162,11 +162,12 @@ nonisolated final class FakeTokenFile: TokenStorage {
 }
 
 @Test func theNextLaunchFindsTheToken() async throws {
-    let path = NSTemporaryDirectory() + "/session-\(UUID().uuidString).token"
-    try await SessionStore(storage: TokenFile(path: path)).signIn(with: "tok-2")
-    #expect(try await SessionStore(storage: TokenFile(path: path)).currentToken() == "tok-2")
-    try await SessionStore(storage: TokenFile(path: path)).signOut()
-    #expect(try await SessionStore(storage: TokenFile(path: path)).currentToken() == nil)
+    // Each launch makes a new store, on the same file.
+    let file = TokenFile.newInTemporaryFolder()
+    try await SessionStore(storage: file).signIn(with: "tok-2")
+    #expect(try await SessionStore(storage: file).currentToken() == "tok-2")
+    try await SessionStore(storage: file).signOut()
+    #expect(try await SessionStore(storage: file).currentToken() == nil)
 }
 
 @Test func signingOutWhileTheTokenLoadsStaysSignedOut() async throws {

@@ -2,37 +2,17 @@
 // token: in memory while the app runs, and in a small file between launches. Every screen
 // and every background download asks it for the token, so it is an actor.
 
-import Foundation
-
 // TODO: users who sign out while a screen loads their token are sometimes still signed in
 // afterwards, and a sign-in during a load can be undone by it. The store must be right after
 // every call, whatever other calls come in meanwhile. The token file is small, on the device,
 // and reading or writing it is safe from any thread, at any time.
 
-/// Where the token lives between launches. The app uses a file; the tests use a fake.
+/// Where the token lives between launches. The app uses `TokenFile` (TokenFile.swift); the tests
+/// use a fake.
 nonisolated protocol TokenStorage: Sendable {
     func read() async throws -> String?
     func write(_ token: String) async throws
     func delete() async throws
-}
-
-/// The token in a file, through `FileManager`, which is safe to use from any thread.
-nonisolated struct TokenFile: TokenStorage {
-    let path: String
-
-    @concurrent func read() async throws -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try String(contentsOfFile: path, encoding: .utf8)
-    }
-
-    @concurrent func write(_ token: String) async throws {
-        try token.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    @concurrent func delete() async throws {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        try FileManager.default.removeItem(atPath: path)
-    }
 }
 
 /// The signed-in user's access token. `nil` means signed out.
