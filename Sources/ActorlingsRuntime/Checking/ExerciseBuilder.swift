@@ -311,33 +311,37 @@ public struct ExerciseBuilder: Sendable {
             key += "\u{0}\u{0}" + URL(fileURLWithPath: source).lastPathComponent + "\u{0}" + SwiftTokenizer.normalizedCode(in: text)
         }
         if !key.isEmpty, await cleanScreens.contains(key) { return [] }
+        let (view, termination) = try await compilerView(
+            of: request.sources, moduleName: request.moduleName, flags: common, scratch: request.buildDirectory)
+        let findings = screen.finder.findings(in: screen.sources, view: view)
+        // Only a clean result is kept: findings carry line numbers, which comments move.
+        if findings.isEmpty, !key.isEmpty, case .exited(0) = termination { await cleanScreens.insert(key) }
+        return screen.kept(findings)
+    }
+
+    /// What the compiler understood of `files`, compiled as module `moduleName` with `flags`
+    /// (`swiftc -dump-ast`), and how the compiler ended.
+    private func compilerView(of files: [String], moduleName: String, flags: [String], scratch: String) async throws
+        -> (CompilerView, ProcessResult.Termination)
+    {
         // `-j1`: with several files the dump goes to standard error, one frontend job after
         // another — or, planned, one frontend for all of them (the planner's `dumpAST`).
         let result = try await planner.dumpAST(
-            common + ["-module-name", request.moduleName, "-dump-ast", "-j1"] + request.sources, sources: request.sources.count,
-            scratch: request.buildDirectory, timeLimit: compileTimeLimit, outputLimit: Self.astDumpLimit)
+            flags + ["-module-name", moduleName, "-dump-ast", "-j1"] + files, sources: files.count,
+            scratch: scratch, timeLimit: compileTimeLimit, outputLimit: Self.astDumpLimit)
         guard result.droppedBytes == 0 else {
             throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
         }
-        let view = CompilerView(astDump: result.output, moduleName: request.moduleName)
-        let findings = screen.finder.findings(in: screen.sources, view: view)
-        // Only a clean result is kept: findings carry line numbers, which comments move.
-        if findings.isEmpty, !key.isEmpty, case .exited(0) = result.termination { await cleanScreens.insert(key) }
-        return screen.kept(findings)
+        return (CompilerView(astDump: result.output, moduleName: moduleName), result.termination)
     }
 
     /// Forbidden constructs in the compiler's view of the tests (`swiftc -dump-ast` of the test
     /// module against the learner's): without it a learner's test could use the file system to
     /// tell the first implementation it runs against from the mutants that follow.
     private func screenTests(_ request: BuildRequest, screen: BuildRequest.Screen, common: [String]) async throws -> [ForbiddenFinding] {
-        let result = try await planner.dumpAST(
-            common + toolchain.testingCompileFlags
-                + ["-module-name", request.testModuleName, "-I", request.buildDirectory, "-dump-ast", "-j1"] + request.tests,
-            sources: request.tests.count, scratch: request.buildDirectory, timeLimit: compileTimeLimit, outputLimit: Self.astDumpLimit)
-        guard result.droppedBytes == 0 else {
-            throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
-        }
-        var view = CompilerView(astDump: result.output, moduleName: request.testModuleName)
+        var (view, _) = try await compilerView(
+            of: request.tests, moduleName: request.testModuleName,
+            flags: common + toolchain.testingCompileFlags + ["-I", request.buildDirectory], scratch: request.buildDirectory)
         // Tests import Swift Testing by nature; every other import counts as in the module.
         view.imports.removeAll { $0.module == "Testing" }
         return screen.kept(screen.finder.findings(in: screen.sources, view: view))
