@@ -98,6 +98,12 @@ struct ConstructFinderTests {
         arguments: [
             ("@c func early() {}", ["c-symbol"]),
             ("@c(getenv) public func fake() -> Int32 { 0 }", ["c-symbol"]),
+            // Other spellings of the same attribute Swift 6.3.1 compiles: backticks, and (with a warning
+            // in Swift 5 mode, an error in 6) a space or a comment after the `@`.
+            ("@`c`(getenv) public func fake() -> Int32 { 0 }", ["c-symbol"]),
+            ("@ c(getenv) public func fake() -> Int32 { 0 }", ["c-symbol"]),
+            ("@/* x */c(getenv) public func fake() -> Int32 { 0 }", ["c-symbol"]),
+            ("@ `section`(\".init_array\") @used let early: @convention(c) () -> Void = {}", ["linker-section"]),
             ("@section(\".init_array\") @used let early: @convention(c) () -> Void = {}", ["linker-section"]),
             ("@concurrent func work() async {}", []),
             ("let f: @convention(c) () -> Void = {}", []),
