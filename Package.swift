@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "ActorlingsRuntime", dependencies: ["ActorlingsCore"], swiftSettings: strict),
         // Commands: parse → validate → run → exit code.
         .target(name: "ActorlingsCLI", dependencies: ["ActorlingsCore", "ActorlingsRuntime"], swiftSettings: strict),
-        .executableTarget(name: "actorlings", dependencies: ["ActorlingsCLI"], swiftSettings: strict),
+        .executableTarget(name: "actorlings", dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore"], swiftSettings: strict),
         .testTarget(
             name: "ActorlingsCoreTests",
             dependencies: ["ActorlingsCore"],

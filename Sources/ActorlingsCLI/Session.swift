@@ -219,9 +219,9 @@ struct Session: Sendable {
 
     func makeChecker(testObjectCache: String? = nil) async throws -> ExerciseChecker {
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
-        var checker = ExerciseChecker(
-            root: root, course: course, shipped: shipped,
-            builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
+        builder.sandbox = SandboxSetup.forThisExecutable(toolchain: toolchain)
+        var checker = ExerciseChecker(root: root, course: course, shipped: shipped, builder: builder)
         checker.testObjectCache = testObjectCache
         return checker
     }

@@ -1,9 +1,16 @@
 import ActorlingsCLI
+import ActorlingsCore
+import ActorlingsRuntime
 import Foundation
 
 // The only place that exits: everything else returns an exit code.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == SandboxPolicy.launcherMode {
+    // Launcher mode: become the test binary inside the sandbox; returns only on failure.
+    exit(Sandbox.runLauncher(arguments: arguments))
+}
 let code = await Actorlings.run(
-    arguments: Array(CommandLine.arguments.dropFirst()),
+    arguments: arguments,
     environment: ProcessInfo.processInfo.environment,
     currentDirectory: FileManager.default.currentDirectoryPath,
     containOrphans: true)

@@ -100,6 +100,11 @@ struct AttackTests {
     static func check(_ attack: Attack) async throws -> (status: Int32, output: String, errors: String) {
         let course = try await Self.copyOfAttackCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
+        return try await check(attack, in: course)
+    }
+
+    /// Checks `course`, a copy of the attack course, once the payload replaced the learner's files.
+    static func check(_ attack: Attack, in course: String) async throws -> (status: Int32, output: String, errors: String) {
         let payload = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/\(attack.payload)").path
         for file in try FileManager.default.contentsOfDirectory(atPath: payload) {
             let target = learnerFile(file, of: attack.exercise, in: course)

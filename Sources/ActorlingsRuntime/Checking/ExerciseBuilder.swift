@@ -112,6 +112,9 @@ public struct ExerciseBuilder: Sendable {
     public var compileTimeLimit: Duration = .seconds(180)
     /// What one test run may use (memory, file size, processes).
     public var limits = TestRunLimits()
+    /// The operating system's sandbox around every test run; `nil` runs tests unsandboxed (a
+    /// machine that can't sandbox, or an instructor's `--no-sandbox`).
+    public var sandbox: SandboxSetup?
 
     /// Runs `swiftc` invocations, planning each shape of invocation with the driver only once.
     public let planner: DriverPlanner
@@ -493,11 +496,29 @@ public struct ExerciseBuilder: Sendable {
         environment[Self.parentVariable] = String(getpid())
         environment[Self.limitsVariable] = limits.environmentValue(
             processesRunning: ProcessTree.userTaskCount(), limitMemory: request.settings.sanitizer != .thread)
-        let result = try await Subprocess.run(
-            ProcessRequest(
-                executable: binary,
-                arguments: [],
-                environment: environment, workingDirectory: request.buildDirectory, timeLimit: request.timeLimit))
+        var run = ProcessRequest(
+            executable: binary, arguments: [], environment: environment, workingDirectory: request.buildDirectory,
+            timeLimit: request.timeLimit)
+        // In the sandbox the run's only writable place is a scratch folder of its own (its
+        // working and temporary folder, and its home), besides the event stream.
+        let scratch = "\(request.buildDirectory)/run-\(UUID().uuidString)"
+        defer { if sandbox != nil { try? FileManager.default.removeItem(atPath: scratch) } }
+        if let sandbox {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+            guard FileManager.default.createFile(atPath: events, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: events])
+            }
+            for variable in ["TMPDIR", "HOME"] { run.environment[variable] = scratch }
+            run.workingDirectory = scratch
+            run = sandbox.wrap(run, policy: sandbox.policy(binary: binary, scratch: scratch, eventStream: events))
+        }
+        let result = try await Subprocess.run(run)
+        if sandbox != nil, case .exited(Sandbox.launcherFailureStatus) = result.termination,
+            let line = result.output.split(whereSeparator: \.isNewline).first, line.hasPrefix(Sandbox.launcherFailurePrefix)
+        {
+            // Printed by the launcher before the test binary started: no learner code ran.
+            throw SandboxLaunchError(message: String(line.dropFirst(Sandbox.launcherFailurePrefix.count)))
+        }
         let report = TestEventParser.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
         let output = Self.lastLines(result.output)
         switch result.termination {
@@ -586,6 +607,14 @@ actor CleanScreens {
 
     func contains(_ key: String) -> Bool { keys.contains(key) }
     func insert(_ key: String) { keys.insert(key) }
+}
+
+/// The sandbox could not be applied, so the tests were not run: the machine's fault, not the learner's.
+public struct SandboxLaunchError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String {
+        "the tests could not be started in the sandbox: \(message). Run `actorlings doctor`; an instructor can grade without the sandbox with --no-sandbox (the report says so)"
+    }
 }
 
 /// The engine could not check the code for a reason that is not the learner's mistake.
