@@ -15,7 +15,8 @@ extension Session {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let checker = try await makeChecker(testObjectCache: trustedTestCache)
+        let sandbox = try sandboxStatus(required: true, noSandbox: options.noSandbox)
+        let checker = try await makeChecker(testObjectCache: trustedTestCache, sandboxed: !options.noSandbox)
         let counted = try countedExercises(GradeOptions(steps: options.steps, only: options.only))
         let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
 
@@ -61,7 +62,8 @@ extension Session {
         for (offset, entry) in jobs.enumerated() {
             let exercises = Array(graded[(offset * counted.count)..<((offset + 1) * counted.count)])
             let flags = entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root)
-            let report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
+            var report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
+            report.sandbox = GradeReport.SandboxInfo(sandbox)
             try AtomicFile.write(GradeReportFormat.json.render(report), to: "\(output)/\(entry.label).json")
             reports.append((entry.label, report))
         }

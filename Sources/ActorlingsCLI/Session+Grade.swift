@@ -10,6 +10,7 @@ import Foundation
 extension Session {
     func grade(_ options: GradeOptions) async throws -> ExitCode {
         let counted = try countedExercises(options)
+        let sandbox = try sandboxStatus(for: options)
         var report: GradeReport
         do {
             if let path = options.submission {
@@ -18,6 +19,7 @@ extension Session {
                 report = try await gradeInPlace(counted, options: options)
             }
             report.markSkipped(recordedProgress(of: options.submission.map(absolutePath) ?? root))
+            report.sandbox = GradeReport.SandboxInfo(sandbox)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -56,7 +58,7 @@ extension Session {
     var trustedTestCache: String { root + "/.actorlings/test-objects" }
 
     private func gradeInPlace(_ counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
-        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath))
+        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath), sandboxed: !options.noSandbox)
         // A fresh build folder: grading never reuses anything a previous check left behind.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -88,7 +90,7 @@ extension Session {
 
     private func gradeSubmission(_ path: String, exercises counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
         let submission = try Submission(path: path, course: course)
-        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache)
+        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache, sandboxed: !options.noSandbox)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)

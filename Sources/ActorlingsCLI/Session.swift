@@ -217,13 +217,43 @@ struct Session: Sendable {
             progressStore: progressStore, knowledge: knowledge)
     }
 
-    func makeChecker(testObjectCache: String? = nil) async throws -> ExerciseChecker {
+    /// A checker whose test runs are sandboxed when this machine can (see ``sandboxStatus(for:)``
+    /// for where that is required); `sandboxed: false` is the instructor's `--no-sandbox`.
+    func makeChecker(testObjectCache: String? = nil, sandboxed: Bool = true) async throws -> ExerciseChecker {
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
         var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
-        builder.sandbox = SandboxSetup.forThisExecutable(toolchain: toolchain)
+        if sandboxed, case .enforced = machineSandbox {
+            builder.sandbox = SandboxSetup.forThisExecutable(toolchain: toolchain)
+        } else if sandboxed, case .unavailable(let reason) = machineSandbox {
+            console.writeError(palette.apply(.yellow, "note: ") + "tests run without the system's sandbox here (\(reason)); your code runs with your own access\n")
+        }
         var checker = ExerciseChecker(root: root, course: course, shipped: shipped, builder: builder)
         checker.testObjectCache = testObjectCache
         return checker
+    }
+
+    /// Whether a grade's tests run sandboxed; grading a submission on a machine that can't
+    /// sandbox is refused unless the instructor said `--no-sandbox`.
+    func sandboxStatus(for options: GradeOptions) throws -> SandboxStatus {
+        try sandboxStatus(required: options.submission != nil, noSandbox: options.noSandbox)
+    }
+
+    func sandboxStatus(required: Bool, noSandbox: Bool) throws -> SandboxStatus {
+        if noSandbox { return .disabledByInstructor }
+        let status = machineSandbox
+        if required, case .unavailable(let reason) = status {
+            throw UsageError(
+                "this machine cannot sandbox the tests (\(reason)), and a submission's code must not run with your access. Grade on a machine that can (`\(command) doctor` says), or pass --no-sandbox to grade anyway: the report will say so",
+                command: "grade")
+        }
+        return status
+    }
+
+    /// What this machine offers. `ACTORLINGS_SANDBOX=off` makes it "unavailable", as on a
+    /// machine without one (for trying that path): it can only make grading refuse or be recorded
+    /// as unsandboxed, never make a grade look sandboxed.
+    var machineSandbox: SandboxStatus {
+        environment["ACTORLINGS_SANDBOX"] == "off" ? .unavailable(reason: "ACTORLINGS_SANDBOX=off") : Sandbox.probe()
     }
 
     func verdictRenderer() -> VerdictRenderer {

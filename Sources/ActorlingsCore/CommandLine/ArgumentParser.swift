@@ -37,7 +37,7 @@ public enum ArgumentParser {
                 flags.insert("--help")
             case "--version", "-V":
                 flags.insert("--version")
-            case "--all", "--yes", "-y", "--build", "--no-build", "--undo":
+            case "--all", "--yes", "-y", "--build", "--no-build", "--undo", "--no-sandbox":
                 flags.insert(argument == "-y" ? "--yes" : argument)
             case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report", "--submission", "--jobs",
                 "--test-cache", "--output-dir", "--min-free-mb":
@@ -118,11 +118,18 @@ public enum ArgumentParser {
             }
             return .explain(rest.isEmpty || rest == ["-"] ? nil : rest.joined(separator: " "))
         case "grade":
-            try reject(flags, allowed: [], command: name)
-            return .grade(try gradeOptions(rest))
+            try reject(flags, allowed: ["--no-sandbox"], command: name)
+            var options = try gradeOptions(rest)
+            options.noSandbox = flags.contains("--no-sandbox")
+            return .grade(options)
         case "class":
-            try reject(flags, allowed: [], command: name)
-            return try classCommand(rest)
+            try reject(flags, allowed: rest.first == "grade" ? ["--no-sandbox"] : [], command: name)
+            let command = try classCommand(rest)
+            if case .classGrade(var options) = command {
+                options.noSandbox = flags.contains("--no-sandbox")
+                return .classGrade(options)
+            }
+            return command
         case "doctor":
             try reject(flags, allowed: ["--no-build"], command: name)
             var options = DoctorOptions(build: !flags.contains("--no-build"))

@@ -88,11 +88,14 @@ public struct GradeOptions: Sendable, Equatable {
     public var jobs: Int?
     /// A folder of compiled test objects shared between runs (content-addressed).
     public var testCache: String?
+    /// `--no-sandbox`: the instructor's explicit choice to grade a submission on a machine that
+    /// cannot sandbox; the report records it.
+    public var noSandbox = false
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.steps == rhs.steps && lhs.only == rhs.only && lhs.format == rhs.format && lhs.output == rhs.output
             && lhs.minimumScore == rhs.minimumScore && lhs.submission == rhs.submission && lhs.jobs == rhs.jobs
-            && lhs.testCache == rhs.testCache
+            && lhs.testCache == rhs.testCache && lhs.noSandbox == rhs.noSandbox
             && lhs.extraReports.map(\.format) == rhs.extraReports.map(\.format) && lhs.extraReports.map(\.path) == rhs.extraReports.map(\.path)
     }
 
@@ -116,6 +119,8 @@ public struct ClassGradeOptions: Sendable, Equatable {
     /// `--step` / `--only`, as `grade` takes them: the exercises every student is graded on.
     public var steps: [Int] = []
     public var only: [String] = []
+    /// `--no-sandbox`, handed to each student's `grade --submission`.
+    public var noSandbox = false
 
     public init(submissions: [String], outputDirectory: String = "grades", jobs: Int? = nil, steps: [Int] = [], only: [String] = []) {
         self.submissions = submissions

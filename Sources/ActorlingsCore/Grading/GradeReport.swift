@@ -59,6 +59,20 @@ public struct GradeReport: Codable, Sendable, Equatable {
     public var totals: Totals
     /// Present when a submission was graded against a trusted course.
     public var submission: Submission?
+    /// Whether the tests ran in the operating system's sandbox; absent in reports from before it.
+    public var sandbox: SandboxInfo?
+
+    /// How the tests ran: `status` is `enforced`, `unavailable` or `disabled` (`--no-sandbox`),
+    /// `detail` the mechanism or the reason.
+    public struct SandboxInfo: Codable, Sendable, Equatable {
+        public var status: String
+        public var detail: String
+
+        public init(_ status: SandboxStatus) {
+            self.status = status.kind
+            self.detail = status.summary
+        }
+    }
 
     public init(
         toolVersion: String, toolchain: String, course: Course, student: Student, generatedAt: String,

@@ -40,6 +40,9 @@ struct GradeTextFormatter {
         if let who = [report.student.name, report.student.repository].compactMap({ $0 }).first {
             out.append("Student: \(who)" + (report.student.commit.map { " at \($0.prefix(12))" } ?? ""))
         }
+        if let sandbox = report.sandbox, sandbox.status != "enforced" {
+            out.append(palette.apply(.yellow, "Tests ran \(sandbox.detail): learner code had the grader's access to this machine."))
+        }
         out.append("")
         let width = min(40, (report.exercises.map(\.id.count).max() ?? 10) + 2)
         for exercise in report.exercises {
