@@ -225,7 +225,8 @@ struct Session: Sendable {
         if sandboxed, case .enforced = machineSandbox {
             builder.sandbox = SandboxSetup.forThisExecutable(toolchain: toolchain)
         } else if sandboxed, case .unavailable(let reason) = machineSandbox {
-            console.writeError(palette.apply(.yellow, "note: ") + "tests run without the system's sandbox here (\(reason)); your code runs with your own access\n")
+            console.writeError(
+                palette.apply(.yellow, "note: ") + "tests run without the system's sandbox here (\(reason)); your code runs with your own access\n")
         }
         var checker = ExerciseChecker(root: root, course: course, shipped: shipped, builder: builder)
         checker.testObjectCache = testObjectCache
