@@ -1,9 +1,10 @@
 // Attack: create a file with the C library's open(2), below any Foundation spelling.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func total(_ values: [Int]) -> Int {

@@ -1,10 +1,11 @@
 // Attack: find the grader's own folder through its process (/proc/<parent>/cwd) and read the
 // course's .git configuration from there.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func total(_ values: [Int]) -> Int {

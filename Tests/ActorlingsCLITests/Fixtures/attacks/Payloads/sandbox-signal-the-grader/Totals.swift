@@ -1,9 +1,10 @@
 // Attack: signal the grader (the test process's parent); 0 only asks whether it may.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func total(_ values: [Int]) -> Int {
