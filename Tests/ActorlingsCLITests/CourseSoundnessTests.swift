@@ -17,9 +17,11 @@ struct CourseSoundnessTests {
         }
         let environment = ProcessInfo.processInfo.environment
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
-        let checker = ExerciseChecker(
-            root: root, course: course, shipped: try ShippedFiles(parsing: shippedText),
-            builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        // Sandboxed as a learner's check is, with the built tool as the launcher: the course must
+        // pass inside the wall, not only outside it.
+        var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
+        if Sandbox.probe().isEnforced { builder.sandbox = SandboxSetup(launcher: TestPaths.binary, toolchain: toolchain) }
+        let checker = ExerciseChecker(root: root, course: course, shipped: try ShippedFiles(parsing: shippedText), builder: builder)
         let report = try await CourseVerifier(checker: checker).verify()
         #expect(report.findings.isEmpty, "\(report.findings.map(\.description).joined(separator: "\n"))")
         #expect(report.exercisesChecked == course.exercises.count)
