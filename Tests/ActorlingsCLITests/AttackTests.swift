@@ -104,14 +104,16 @@ struct AttackTests {
     }
 
     /// Checks `course`, a copy of the attack course, once the payload replaced the learner's files.
-    static func check(_ attack: Attack, in course: String) async throws -> (status: Int32, output: String, errors: String) {
+    static func check(_ attack: Attack, in course: String, environment: [String: String] = [:]) async throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         let payload = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/\(attack.payload)").path
         for file in try FileManager.default.contentsOfDirectory(atPath: payload) {
             let target = learnerFile(file, of: attack.exercise, in: course)
             try FileManager.default.removeItem(atPath: target)
             try FileManager.default.copyItem(atPath: "\(payload)/\(file)", toPath: target)
         }
-        let result = try await runActorlings(["check", attack.exercise, "--color", "never"], in: course)
+        let result = try await runActorlings(["check", attack.exercise, "--color", "never"], in: course, environment: environment)
         return (result.status, result.output, result.errors)
     }
 

@@ -37,6 +37,7 @@ struct SandboxAttackTests {
 
     @Test("Learner code cannot reach past its scratch folder, whatever the spelling", arguments: escapes)
     func escape(_ escape: Escape) async throws {
+        try await Self.expectEscapeWithoutTheWall(escape.payload)
         for path in escape.mustNotExist where path.hasPrefix("/") { try? FileManager.default.removeItem(atPath: path) }
         let course = try await AttackTests.copyOfAttackCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
@@ -61,17 +62,54 @@ struct SandboxAttackTests {
         #expect(try Self.entryObjects(in: course) == entryObjects, "the attack changed a cached object")
     }
 
+    /// Where the course lives decides who the test runs as when the grader is root: `nobody`
+    /// when it can reach the test binary, else root without capabilities. Neither keeps root's
+    /// privileges.
+    @Test("A test process never keeps root's privileges", arguments: [false, true])
+    func noPrivileges(coursesInAPrivateFolder: Bool) async throws {
+        var course = try await AttackTests.copyOfAttackCourse()
+        var cleanup = course
+        if coursesInAPrivateFolder {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-private-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.moveItem(atPath: course, toPath: "\(folder)/course")
+            course = "\(folder)/course"
+            cleanup = folder
+        }
+        defer { try? FileManager.default.removeItem(atPath: cleanup) }
+        if getuid() == 0 { try await Self.expectEscapeWithoutTheWall("sandbox-keep-root-privileges") }
+        let result = try await AttackTests.check(
+            AttackTests.Attack(payload: "sandbox-keep-root-privileges", exercise: "open", says: []), in: course)
+        #expect(result.status == 1, "the test process kept root's privileges: \(result.output)\(result.errors)")
+        #expect(result.output.contains("tests failed"), "\(result.output)\(result.errors)")
+    }
+
     @Test("A TCP connection is refused, even to this machine")
     func connect() async throws {
         // The payload connects to 127.0.0.1:47913; something must listen there, or a refused
         // connection would prove nothing.
         let listener = try #require(Self.listening(on: 47_913), "port 47913 is taken on this machine")
         defer { close(listener) }
+        try await Self.expectEscapeWithoutTheWall("sandbox-connect-over-tcp")
         let course = try await AttackTests.copyOfAttackCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
         let result = try await AttackTests.check(AttackTests.Attack(payload: "sandbox-connect-over-tcp", exercise: "open", says: []), in: course)
         #expect(result.status == 1, "the sandbox let a connection through: \(result.output)")
         #expect(result.output.contains("tests failed"), "\(result.output)")
+    }
+
+    /// The control: in a course of its own, without the sandbox, the payload's escape works and the
+    /// attack passes, so a failing verdict under the sandbox is the wall's doing, not a broken payload.
+    static func expectEscapeWithoutTheWall(_ payload: String) async throws {
+        let course = try await AttackTests.copyOfAttackCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        try FileManager.default.createDirectory(atPath: "\(course)/.git", withIntermediateDirectories: true)
+        try "[core]\n".write(toFile: "\(course)/.git/config", atomically: true, encoding: .utf8)
+        _ = try await runActorlings(["check", "open", "--color", "never"], in: course, environment: ["ACTORLINGS_SANDBOX": "off"])
+        let result = try await AttackTests.check(
+            AttackTests.Attack(payload: payload, exercise: "open", says: []), in: course, environment: ["ACTORLINGS_SANDBOX": "off"])
+        #expect(result.status == 0, "without the sandbox \(payload) should get through, or it proves nothing: \(result.output)")
+        for marker in ["/tmp/actorlings-escape-string", "/tmp/actorlings-escape-open"] { try? FileManager.default.removeItem(atPath: marker) }
     }
 
     /// The entry-point objects in the build folders' parent, with their bytes.
