@@ -10,6 +10,8 @@
 #
 #   Tests/Benchmarks/class-grade.sh [N] [RUNS] [CLASS_RUNS]      (default 30 3 1)
 #
+# COMPARE_SANDBOX=1 also grades student 1 cold with --no-sandbox in each run, alternating with the
+# sandboxed grade, and prints what the sandbox costs (same run, same machine load).
 # ONLY=id,id,… limits every grade to those exercises (`--only`), e.g. the course as it was when a
 # target was set: ONLY=$(git show a124776:Exercises/course.toml | …) — see Documentation/Classroom.md.
 set -euo pipefail
@@ -69,8 +71,13 @@ timed() {
 
 # Grades keep compiled tests in the trusted checkout; a cold run starts without them.
 CACHE=.actorlings/test-objects
-single=() single_cpu=() warm=() warm_cpu=()
+single=() single_cpu=() warm=() warm_cpu=() bare=() bare_cpu=()
 for run in $(seq 1 "$RUNS"); do
+  if [ -n "${COMPARE_SANDBOX:-}" ]; then
+    rm -rf "$CACHE"
+    read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-1" --no-sandbox "${ONLY_FLAGS[@]}" --format json --output "$WORK/bare.json")
+    bare+=("$wall") bare_cpu+=("$cpu")
+  fi
   rm -rf "$CACHE"
   read -r wall cpu < <(timed "$BIN" grade --submission "$WORK/submissions/student-1" "${ONLY_FLAGS[@]}" --format json --output "$WORK/single.json")
   single+=("$wall") single_cpu+=("$cpu")
@@ -104,6 +111,12 @@ echo "grade --submission, one solved submission, cold: median $(printf '%s\n' "$
   "CPU median $(printf '%s\n' "${single_cpu[@]}" | median) s (÷ $cores cores = $(echo "scale=1; $(printf '%s\n' "${single_cpu[@]}" | median) / $cores" | bc) s); $passed exercises passed"
 echo "grade --submission, another solved submission, warm: median $(printf '%s\n' "${warm[@]}" | median) s wall [${warm[*]}]," \
   "CPU median $(printf '%s\n' "${warm_cpu[@]}" | median) s; $warm_passed exercises passed"
+if [ -n "${COMPARE_SANDBOX:-}" ]; then
+  sandboxed=$(printf '%s\n' "${single_cpu[@]}" | median) unsandboxed=$(printf '%s\n' "${bare_cpu[@]}" | median)
+  echo "the same cold grade with --no-sandbox: median $(printf '%s\n' "${bare[@]}" | median) s wall [${bare[*]}], CPU median $unsandboxed s [${bare_cpu[*]}];" \
+    "sandboxed CPU [${single_cpu[*]}]: the sandbox costs $(echo "scale=1; ($sandboxed - $unsandboxed) * 100 / $unsandboxed" | bc)% of CPU" \
+    "($(grep -c '"status" : "passed"' "$WORK/bare.json" || true) exercises passed without it)"
+fi
 if [ "$CLASS_RUNS" -gt 0 ]; then
   echo "class grade, $N solved submissions: median $(printf '%s\n' "${class[@]}" | median) s wall [${class[*]}]," \
     "CPU median $(printf '%s\n' "${class_cpu[@]}" | median) s (÷ $cores cores = $(echo "scale=1; $(printf '%s\n' "${class_cpu[@]}" | median) / $cores" | bc) s); $reports reports, $all_passed with every exercise passed"

@@ -489,7 +489,12 @@ public struct ExerciseBuilder: Sendable {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["NO_COLOR"] = "1"
         if request.settings.sanitizer == .thread {
-            environment["TSAN_OPTIONS"] = "atexit_sleep_ms=0"
+            // The toolchain's own symbolizer, not the first one on the PATH: the sandbox lets the
+            // test run execute only that one.
+            let symbolizer = URL(fileURLWithPath: toolchain.swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("llvm-symbolizer").path
+            environment["TSAN_OPTIONS"] =
+                "atexit_sleep_ms=0" + (FileManager.default.isExecutableFile(atPath: symbolizer) ? ":external_symbolizer_path=\(symbolizer)" : "")
         }
         // Read and removed by the entry point before any test runs: it dies with this process,
         // and sets its own resource limits.
