@@ -129,15 +129,19 @@ extension FaultSuiteTests {
                 return (result.first, result.first.contains("wrote a file larger than 64 MB"))
             }),
         Fault(
-            id: "limit-processes", area: "resource limits", what: "a test starts 2,000 processes (run as an unprivileged user: root is exempt)",
+            id: "limit-processes", area: "resource limits",
+            what: "a test starts 2,000 copies of its own binary (run as an unprivileged user: root is exempt)",
             expected: "stopped at the process limit (what the user runs + 256), and the verdict says so", linuxOnly: true,
             setUp: { course in
                 try course.syncFault(
                     """
+                        // The copies run this test again and wait there: the test binary is the only
+                        // program the sandbox lets a test run execute.
+                        if ProcessInfo.processInfo.environment["FAULT_CHILD"] != nil { sleep(3001) }
                         for _ in 0..<2000 {
                             let child = Process()
-                            child.executableURL = URL(fileURLWithPath: "/bin/sleep")
-                            child.arguments = ["3001"]
+                            child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+                            child.environment = ["FAULT_CHILD": "1"]
                             try! child.run()
                         }
                         return a + b
@@ -160,7 +164,7 @@ extension FaultSuiteTests {
 
     static let learnerFileFaults: [Fault] = [
         Fault(
-            id: "run-deletes-own-file", area: "learner files", what: "a test run deletes its own exercise's file",
+            id: "run-deletes-own-file", area: "learner files", what: "a test run deletes its own exercise's file (no sandbox)",
             expected: "the file is put back and the verdict says so",
             setUp: { course in
                 try course.syncFault(
@@ -170,7 +174,7 @@ extension FaultSuiteTests {
                     """, imports: "import Foundation")
             },
             run: { course in
-                let result = try await check(course, "passing")
+                let result = try await check(course, "passing", environment: noSandbox)
                 let back = FileManager.default.fileExists(atPath: course.path("Exercises/00-basics/passing/Sources/Code.swift"))
                 return (
                     result.first + "; " + (result.output.split(separator: "\n").first { $0.contains("⚠") }.map(String.init) ?? "no warning"),
@@ -178,7 +182,7 @@ extension FaultSuiteTests {
                 )
             }),
         Fault(
-            id: "run-rewrites-other-exercise", area: "learner files", what: "a test run rewrites another exercise's file",
+            id: "run-rewrites-other-exercise", area: "learner files", what: "a test run rewrites another exercise's file (no sandbox)",
             expected: "the file is put back; what the run wrote is kept in backups",
             setUp: { course in
                 try course.syncFault(
@@ -190,7 +194,7 @@ extension FaultSuiteTests {
                     """, imports: "import Foundation")
             },
             run: { course in
-                let result = try await check(course, "passing")
+                let result = try await check(course, "passing", environment: noSandbox)
                 let text = (try? course.read("Exercises/00-basics/failing-test/Sources/Code.swift")) ?? ""
                 return (
                     result.first + "; restored: \(!text.contains("overwritten"))",
@@ -198,7 +202,7 @@ extension FaultSuiteTests {
                 )
             }),
         Fault(
-            id: "run-deletes-other-tests", area: "learner files", what: "a test run deletes another exercise's protected tests",
+            id: "run-deletes-other-tests", area: "learner files", what: "a test run deletes another exercise's protected tests (no sandbox)",
             expected: "the tests are put back (that exercise still checks normally)",
             setUp: { course in
                 try course.syncFault(
@@ -210,11 +214,52 @@ extension FaultSuiteTests {
                     """, imports: "import Foundation")
             },
             run: { course in
-                let result = try await check(course, "passing")
+                let result = try await check(course, "passing", environment: noSandbox)
                 let back = FileManager.default.fileExists(atPath: course.path("Exercises/00-basics/failing-test/Tests/CodeTests.swift"))
                 return (result.first + "; tests back: \(back)", back && result.output.contains("CodeTests.swift (deleted)"))
             }),
-    ]
+    ] + sandboxedLearnerFileFaults
+
+    /// The faults above run without the sandbox (a machine without one), where the tool's
+    /// snapshot puts the files back; in the sandbox the damage never happens.
+    static let noSandbox = ["ACTORLINGS_SANDBOX": "off"]
+
+    /// The same damage tried in the sandbox: refused by the kernel, so the files are untouched
+    /// and there is nothing to put back.
+    static let sandboxedLearnerFileFaults: [Fault] =
+        Sandbox.probe().isEnforced
+        ? [
+            ("own-file", "its own exercise's file", "try? FileManager.default.removeItem(atPath: #filePath)", "passing/Sources/Code.swift"),
+            (
+                "other-exercise", "another exercise's file",
+                """
+                try? "// overwritten\\n".write(toFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("../../failing-test/Sources/Code.swift").path, atomically: true, encoding: .utf8)
+                """, "failing-test/Sources/Code.swift"
+            ),
+            (
+                "other-tests", "another exercise's protected tests",
+                """
+                try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("../../failing-test/Tests/CodeTests.swift").path)
+                """, "failing-test/Tests/CodeTests.swift"
+            ),
+        ].map { id, what, damage, file in
+            Fault(
+                id: "sandboxed-run-damages-\(id)", area: "learner files", what: "a test run in the sandbox deletes or rewrites \(what)",
+                expected: "refused by the sandbox: the file is untouched, nothing to put back",
+                setUp: { course in try course.syncFault("    \(damage)\n    return a + b", imports: "import Foundation") },
+                run: { course in
+                    let before = try course.read("Exercises/00-basics/\(file)")
+                    let result = try await check(course, "passing")
+                    let after = (try? course.read("Exercises/00-basics/\(file)")) ?? "(missing)"
+                    return (
+                        result.first + "; untouched: \(after == before)",
+                        after == before && result.status == 0 && !result.output.contains("put them back")
+                    )
+                })
+        }
+        : []
 
     // MARK: - Bad input
 

@@ -7,8 +7,9 @@ extension SandboxPolicy {
     }
 
     /// The policy as a macOS Seatbelt profile (SBPL): everything denied, then what the policy
-    /// grants. `systemReadable` is the platform's list of system folders a test binary reads.
-    public func seatbeltProfile(systemReadable: [String]) throws(UnsafePath) -> String {
+    /// grants. `systemReadable` is the platform's list of system folders a test binary reads,
+    /// `services` the Mach services it may look up.
+    public func seatbeltProfile(systemReadable: [String], services: [String] = []) throws(UnsafePath) -> String {
         func literal(_ path: String) throws(UnsafePath) -> String {
             guard !path.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true })
             else { throw UnsafePath(path: path) }
@@ -32,6 +33,7 @@ extension SandboxPolicy {
         }
         for path in writableFolders { lines.append("(allow file-read* file-write* (subpath \(try literal(path))))") }
         for path in writableFiles { lines.append("(allow file-read* file-write-data (literal \(try literal(path))))") }
+        for service in services { lines.append("(allow mach-lookup (global-name \(try literal(service))))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -23,8 +23,17 @@
             "/Applications/Xcode-beta.app", "/private/etc", "/private/var/db/timezone", "/private/var/db/dyld", "/dev",
         ]
 
-        /// Only the test binary is executed: `dyld` is not checked as a program of its own.
-        static let systemExecutable: [String] = []
+        /// Besides the test binary: `atos`, which Thread Sanitizer runs to name a race's frames
+        /// when no `llvm-symbolizer` is given (`dyld` is not checked as a program of its own).
+        static let systemExecutable = ["/usr/bin/atos"]
+
+        /// The system services a test binary may ask for: preferences (Foundation reads them at
+        /// start), logging, notifications, user and group lookups. Nothing that reaches the network
+        /// or starts programs (no `nsurlsessiond`, no LaunchServices).
+        static let systemServices = [
+            "com.apple.cfprefsd.daemon", "com.apple.cfprefsd.agent", "com.apple.system.logger", "com.apple.logd",
+            "com.apple.diagnosticd", "com.apple.system.notification_center", "com.apple.system.opendirectoryd.libinfo",
+        ]
 
         private typealias SandboxInit =
             @convention(c) (UnsafePointer<CChar>, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
@@ -46,7 +55,7 @@
             guard let sandboxInit = function("sandbox_init", as: SandboxInit.self) else { throw SandboxError("sandbox_init", code: ENOSYS) }
             let profile: String
             do {
-                profile = try policy.seatbeltProfile(systemReadable: systemReadable)
+                profile = try policy.seatbeltProfile(systemReadable: systemReadable, services: systemServices)
             } catch {
                 throw SandboxError(error.description, code: 0)
             }

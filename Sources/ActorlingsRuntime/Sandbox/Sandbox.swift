@@ -119,11 +119,14 @@ public struct SandboxSetup: Sendable {
         self.launcher = launcher
         let swiftc = URL(fileURLWithPath: toolchain.swiftc).resolvingSymlinksInPath()
         self.toolchainRoot = swiftc.deletingLastPathComponent().deletingLastPathComponent().path
-        // `-L/…`, `-F/…`, or a path after `-Xlinker -rpath`.
-        self.libraryFolders = toolchain.testingLinkFlags.compactMap { flag in
+        // `-L/…`, `-F/…`, or a path after `-Xlinker -rpath`; and the whole app bundle a path is
+        // in (Xcode's Swift Testing loads more of Xcode than its own folder).
+        let named = toolchain.testingLinkFlags.compactMap { flag -> String? in
             let path = flag.hasPrefix("-L") || flag.hasPrefix("-F") ? String(flag.dropFirst(2)) : flag
             return path.hasPrefix("/") ? path : nil
         }
+        let bundles = named.compactMap { path in path.range(of: ".app/").map { String(path[..<$0.lowerBound]) + ".app" } }
+        self.libraryFolders = Array(Set(named + bundles)).sorted()
         self.status = status
     }
 
