@@ -11,9 +11,12 @@ public enum Actorlings {
     /// - Parameter containOrphans: make this process adopt (and so kill) whatever a test run's
     ///   descendants leave behind; only the tool's own process should, never a host that runs
     ///   commands in-process (its other children would count as orphans).
+    /// - Parameter sandboxLauncher: an `actorlings` executable, which runs test binaries in the
+    ///   operating system's sandbox (its launcher mode); `nil` runs them without it. The tool
+    ///   passes its own executable; a host that runs commands in-process passes a built tool.
     public static func run(
         arguments: [String], environment: [String: String], currentDirectory: String,
-        console: any Console = StandardConsole(), containOrphans: Bool = false
+        console: any Console = StandardConsole(), containOrphans: Bool = false, sandboxLauncher: String? = nil
     ) async -> ExitCode {
         if containOrphans { ProcessTree.containOrphans() }
         let invocation: Invocation
@@ -56,9 +59,11 @@ public enum Actorlings {
             break
         }
         do {
-            let session = try Session.open(
+            var opened = try Session.open(
                 invocation: invocation, environment: environment, currentDirectory: currentDirectory,
                 console: console, palette: palette)
+            opened.sandboxLauncher = sandboxLauncher
+            let session = opened
             let command = invocation.command
             return try await interruptible { try await session.run(command) }
         } catch let error as UsageError {

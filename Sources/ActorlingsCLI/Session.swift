@@ -18,6 +18,8 @@ struct Session: Sendable {
     let knowledge: KnowledgeBase
     /// `--all-diagnostics`: verdicts list every diagnostic.
     var allDiagnostics = false
+    /// The `actorlings` executable whose launcher mode sandboxes test runs; `nil`: no sandbox.
+    var sandboxLauncher: String?
 
     /// How the learner typed the tool: `swift run actorlings` when it runs from a SwiftPM build
     /// folder, `actorlings` otherwise; advice quotes commands in that form.
@@ -212,9 +214,13 @@ struct Session: Sendable {
         }
         var course = course
         course.pacing = fresh.pacing
-        return Session(
+        var reloaded = Session(
             root: root, course: course, shipped: shipped, environment: environment, console: console, palette: palette,
             progressStore: progressStore, knowledge: knowledge)
+        // What the command line set, kept: the pacing is all that is read again.
+        reloaded.allDiagnostics = allDiagnostics
+        reloaded.sandboxLauncher = sandboxLauncher
+        return reloaded
     }
 
     /// A checker whose test runs are sandboxed when this machine can (see ``sandboxStatus(for:)``
@@ -222,8 +228,8 @@ struct Session: Sendable {
     func makeChecker(testObjectCache: String? = nil, sandboxed: Bool = true) async throws -> ExerciseChecker {
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
         var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
-        if sandboxed, case .enforced = machineSandbox {
-            builder.sandbox = SandboxSetup.forThisExecutable(toolchain: toolchain)
+        if sandboxed, case .enforced = machineSandbox, let sandboxLauncher {
+            builder.sandbox = SandboxSetup(launcher: sandboxLauncher, toolchain: toolchain)
         } else if sandboxed, case .unavailable(let reason) = machineSandbox {
             console.writeError(
                 palette.apply(.yellow, "note: ") + "tests run without the system's sandbox here (\(reason)); your code runs with your own access\n")
@@ -241,7 +247,7 @@ struct Session: Sendable {
 
     func sandboxStatus(required: Bool, noSandbox: Bool) throws -> SandboxStatus {
         if noSandbox { return .disabledByInstructor }
-        let status = machineSandbox
+        let status: SandboxStatus = sandboxLauncher == nil ? .unavailable(reason: "no sandbox launcher in this process") : machineSandbox
         if required, case .unavailable(let reason) = status {
             throw UsageError(
                 "this machine cannot sandbox the tests (\(reason)), and a submission's code must not run with your access. Grade on a machine that can (`\(command) doctor` says), or pass --no-sandbox to grade anyway: the report will say so",

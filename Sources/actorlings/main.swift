@@ -13,5 +13,6 @@ let code = await Actorlings.run(
     arguments: arguments,
     environment: ProcessInfo.processInfo.environment,
     currentDirectory: FileManager.default.currentDirectoryPath,
-    containOrphans: true)
+    containOrphans: true,
+    sandboxLauncher: Bundle.main.executablePath)
 exit(code.rawValue)

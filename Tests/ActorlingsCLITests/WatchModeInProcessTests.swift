@@ -77,7 +77,8 @@ struct WatchModeInProcessTests {
         let terminal = ScriptedTerminal(width: 60, height: 40)
         let run = Task {
             await Actorlings.run(
-                arguments: ["watch", "--color", "never"], environment: ProcessInfo.processInfo.environment, currentDirectory: course, console: terminal)
+                arguments: ["watch", "--color", "never"], environment: ProcessInfo.processInfo.environment, currentDirectory: course, console: terminal,
+                sandboxLauncher: TestPaths.binary)
         }
         var seen = try await terminal.waitForScreen(containing: "passing passed")
         #expect(terminal.singleKeyInput)
@@ -115,7 +116,8 @@ struct WatchModeInProcessTests {
         let terminal = ScriptedTerminal(width: 80, height: 24)
         let run = Task {
             await Actorlings.run(
-                arguments: ["watch", "--color", "never"], environment: ProcessInfo.processInfo.environment, currentDirectory: course, console: terminal)
+                arguments: ["watch", "--color", "never"], environment: ProcessInfo.processInfo.environment, currentDirectory: course, console: terminal,
+                sandboxLauncher: TestPaths.binary)
         }
         var seen = try await terminal.waitForScreen(containing: "compile-error does not compile yet")
         terminal.press("n")
@@ -150,7 +152,8 @@ struct WatchModeSharingTests {
         let run = Task {
             await Actorlings.run(
                 arguments: ["watch", "--color", "never"], environment: ProcessInfo.processInfo.environment, currentDirectory: course,
-                console: terminal)
+                console: terminal,
+                sandboxLauncher: TestPaths.binary)
         }
         var seen = try await terminal.waitForScreen(containing: "passing passed")
 

@@ -130,13 +130,6 @@ public struct SandboxSetup: Sendable {
         self.status = status
     }
 
-    /// The launcher for this tool's own executable, when this machine can sandbox; `nil` when it
-    /// can't (``Sandbox/probe()`` says why).
-    public static func forThisExecutable(toolchain: Toolchain) -> SandboxSetup? {
-        guard Sandbox.probe().isEnforced, let executable = Bundle.main.executablePath else { return nil }
-        return SandboxSetup(launcher: executable, toolchain: toolchain)
-    }
-
     /// The policy for one test run: read the toolchain and the system, execute the test binary,
     /// write only `scratch` and the event stream.
     func policy(binary: String, scratch: String, eventStream: String) -> SandboxPolicy {
