@@ -142,6 +142,9 @@ extension FaultSuiteTests {
                             let child = Process()
                             child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
                             child.environment = ["FAULT_CHILD": "1"]
+                            // Quiet copies: what the run prints last is the parent's failure.
+                            child.standardOutput = FileHandle.nullDevice
+                            child.standardError = FileHandle.nullDevice
                             try! child.run()
                         }
                         return a + b

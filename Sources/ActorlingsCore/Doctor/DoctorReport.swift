@@ -109,6 +109,21 @@ public struct DoctorReport: Sendable, Equatable {
         }
     }
 
+    /// Whether test runs are sandboxed here: a warning, not a failure, since a learner can work
+    /// without it; only grading a submission needs it (or an instructor's `--no-sandbox`).
+    public static func sandbox(_ status: SandboxStatus) -> Check {
+        switch status {
+        case .enforced(let mechanism):
+            return Check(name: "sandbox", status: .ok, detail: "test runs are confined by \(mechanism)")
+        case .unavailable(let reason):
+            return Check(
+                name: "sandbox", status: .warning, detail: "test runs are not sandboxed: \(reason)",
+                fix: "a learner can work like this; to grade submissions, use a machine whose system can sandbox (Linux 6.7 or later, macOS)")
+        case .disabledByInstructor:
+            return Check(name: "sandbox", status: .warning, detail: "test runs are not sandboxed: --no-sandbox")
+        }
+    }
+
     static func megabytes(_ bytes: Int64) -> String {
         bytes >= 10 << 30 ? "\(bytes >> 30) GB" : "\(bytes >> 20) MB"
     }
