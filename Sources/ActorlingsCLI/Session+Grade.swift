@@ -93,8 +93,9 @@ extension Session {
         let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache, sandboxed: !options.noSandbox)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
-        var student = await submission.student(environment: environment)
+        let git = Git(environment: environment)
+        let trustedFiles = await SubmissionTree.trustedFiles(root, git: git)
+        var student = await submission.student(git: git, scratch: scratch + "/repository")
         if student.repository == nil {
             student.repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -129,8 +130,13 @@ extension Session {
     /// One exercise of a submission: its learner files staged next to the course's other files,
     /// checked against the course's tests and settings, staged paths shown as the learner's.
     static func grade(_ exercise: Exercise, of job: SubmissionJob, with checker: ExerciseChecker) async throws -> GradedExercise {
-        let sources = try job.submission.stage(exercise, trustedRoot: checker.root, staging: job.staging)
-        let verdict = try await check(exercise, with: checker, sourceDirectory: sources, buildDirectory: "\(job.build)/\(exercise.id)")
+        let verdict: Verdict
+        switch try job.submission.stage(exercise, trustedRoot: checker.root, staging: job.staging) {
+        case .staged(let sources):
+            verdict = try await check(exercise, with: checker, sourceDirectory: sources, buildDirectory: "\(job.build)/\(exercise.id)")
+        case .refused(let refusals):
+            verdict = Verdict(exerciseID: exercise.id, outcome: .compileFailed(refusals), duration: .zero)
+        }
         let learner = exercise.sourcePaths.map(job.submission.learnerText)
         // The trusted course's exercise files are the shipped ones.
         let course = LocalCourseFiles(root: checker.root)
