@@ -110,14 +110,11 @@ extension Session {
     }
 
     /// The progress a checkout records, read without changing anything there (a damaged or
-    /// newer file counts as none): under `--submission` it is the student's to write, so only a
-    /// regular file of a progress file's size is read — a link to `/dev/zero` is not.
+    /// newer file counts as none): under `--submission` it is the student's to write, so it is
+    /// read as data (``SubmissionFiles``): no link on its path, a progress file's size at most.
     func recordedProgress(of checkout: String) -> LearnerProgress {
-        let path = ProgressStore(root: checkout).path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = attributes[.size] as? Int, size <= ProgressStore.sizeLimit,
-            let data = FileManager.default.contents(atPath: path), case .decoded(let progress) = ProgressDecoding.decode(data)
+        guard case .data(let data) = SubmissionFiles.read(".actorlings/progress.json", in: checkout, limit: ProgressStore.sizeLimit),
+            case .decoded(let progress) = ProgressDecoding.decode(data)
         else { return LearnerProgress() }
         return progress
     }
@@ -209,17 +206,25 @@ extension Session {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    /// The student's identity as git and the CI know it; every part is optional.
+    /// The student's identity as git and the CI know it; every part is optional. The name and
+    /// email are read as data from the configuration files git would read (the checkout's,
+    /// then the user's), so no git process reads a configuration for them.
     func student() async -> GradeReport.Student {
-        let git = GitObjects(root: root, environment: environment)
         var repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         if repository == nil {
-            repository = await git.output(["remote", "get-url", "origin"]).map(RepositoryAddress.redacted)
+            repository = await GitObjects(root: root, environment: environment).output(["remote", "get-url", "origin"]).map(RepositoryAddress.redacted)
         }
-        return GradeReport.Student(
-            name: await git.output(["config", "user.name"]),
-            email: await git.output(["config", "user.email"]),
-            repository: repository)
+        let home = environment["HOME"] ?? ""
+        let xdg = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        // Git's order: the later file wins.
+        // The user's own files, so links are followed (dotfiles are often linked); 1 MB at most.
+        let files = [xdg + "/git/config", home + "/.gitconfig", root + "/.git/config"].compactMap { path -> String? in
+            (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 1 << 20)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        func value(_ key: String) -> String? {
+            files.flatMap { SubmissionGitData.values(of: key, in: $0) }.last.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        return GradeReport.Student(name: value("user.name"), email: value("user.email"), repository: repository)
     }
 }
 

@@ -137,6 +137,7 @@ struct SubmissionAsDataTests {
         let graded = try #require(report.exercises.first)
         #expect(graded.status != .passed && graded.points == 0)
         #expect(graded.problems.first?.file == component)
+        #expect(graded.reason.hasPrefix("refused: \(component) is a symbolic link"), "\(graded.reason)")
         #expect(graded.problems.first?.message.contains("refused: \(component) is a symbolic link") == true, "\(graded.problems)")
     }
 

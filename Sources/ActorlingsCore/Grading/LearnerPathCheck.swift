@@ -6,6 +6,10 @@ public enum LearnerPathCheck {
     /// A learner file of an exercise is a few KB; the checker compiles nothing larger.
     public static let sizeLimit = 1 << 20
 
+    /// The `identifier` of the diagnostic that refuses a path: a grade's reason then says so,
+    /// rather than "does not compile".
+    public static let refusalIdentifier = "actorlings-refused-learner-path"
+
     /// What `lstat` reported for one component of the path.
     public struct Component: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {

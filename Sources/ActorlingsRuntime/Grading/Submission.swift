@@ -56,7 +56,10 @@ public struct Submission: Sendable {
             case .missing:
                 continue
             case .refused(let path, let problem):
-                refusals.append(Diagnostic(severity: .error, file: path, message: LearnerPathCheck.message(path: path, problem: problem)))
+                refusals.append(
+                    Diagnostic(
+                        severity: .error, file: path, message: LearnerPathCheck.message(path: path, problem: problem),
+                        identifier: LearnerPathCheck.refusalIdentifier))
             }
         }
         if !refusals.isEmpty { return .refused(refusals) }
