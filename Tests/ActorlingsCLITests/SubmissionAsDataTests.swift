@@ -108,6 +108,22 @@ struct SubmissionAsDataTests {
         }
     }
 
+    @Test(
+        "A .git, or its objects, linked to another repository gives no identity from it",
+        arguments: [".git", ".git/objects"])
+    func linkedRepository(link: String) async throws {
+        let trusted = try await Self.trustedCourse()
+        let submission = try await Self.learnerWork(from: trusted, author: "Ada").path
+        // The trusted course's history: its commit is the instructor's ("Test"), not this student's.
+        let theirs = try await Self.run("git rev-parse HEAD", in: trusted)
+        try await Self.run(
+            "rm -rf \"$SUB/$LINK\" && ln -s \"$TRUSTED/$LINK\" \"$SUB/$LINK\" && (test -L \"$SUB/.git\" || echo \"$COMMIT\" > \"$SUB/.git/HEAD\")",
+            in: submission, ["SUB": submission, "LINK": link, "TRUSTED": trusted, "COMMIT": theirs])
+        let report = try await Self.grade(submission, in: trusted, only: "passing")
+        #expect(report.student.commit == nil && report.student.name == nil, "\(report.student)")
+        #expect(report.exercises.map(\.status) == [.passed])
+    }
+
     // MARK: - links and sizes
 
     static let learnerPath = "Exercises/00-basics/failing-test/Sources/Code.swift"

@@ -16,6 +16,8 @@ public struct SubmissionRepository: Sendable {
     /// The most a repository's objects may weigh before it is refused: a student's copy of the
     /// course with its history is a few MB.
     public static let sizeLimit: Int64 = 512 << 20
+    /// The most files a repository's objects and refs may count (a packed history has a few).
+    public static let fileLimit = 100_000
 
     let git: Git
 
@@ -33,6 +35,9 @@ public struct SubmissionRepository: Sendable {
         var student = GradeReport.Student(repository: origin)
         guard let copy = try? await copy(gitDirectory, to: scratch + "/identity.git", config: config),
             let commit = headCommit(of: copy),
+            // The object's size from its header first: a commit that inflates to gigabytes is not written out.
+            let size = try? await git.run(["--git-dir=\(copy)", "cat-file", "-s", commit], in: nil), size.succeeded,
+            let bytes = Int(size.text), bytes <= 1 << 20,
             let raw = try? await git.run(["--git-dir=\(copy)", "cat-file", "commit", commit], in: nil, outputLimit: 1 << 20), raw.succeeded,
             let author = SubmissionGitData.author(ofCommit: String(decoding: raw.standardOutput, as: UTF8.self))
         else { return student }
@@ -101,13 +106,13 @@ public struct SubmissionRepository: Sendable {
 
     /// A bare repository at `destination` made by `git init` with a fresh configuration, holding
     /// copies of `gitDirectory`'s objects, refs and `HEAD`: regular files only, links and
-    /// `alternates` left out, at most ``sizeLimit`` bytes in all.
+    /// `alternates` left out, at most ``sizeLimit`` bytes and ``fileLimit`` files in all.
     func copy(_ gitDirectory: String, to destination: String, config: String) async throws -> String {
         try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: destination).deletingLastPathComponent().path, withIntermediateDirectories: true)
         let format = SubmissionGitData.values(of: "extensions.objectformat", in: config).last?.lowercased() == "sha256" ? "sha256" : "sha1"
         let initialized = try await git.run(["init", "--quiet", "--bare", "--template=", "--object-format=\(format)", destination], in: nil)
         guard initialized.succeeded else { throw CopyError(problem: "git init failed: \(initialized.problem)") }
-        var budget = Self.sizeLimit
+        var budget = (bytes: Self.sizeLimit, files: Self.fileLimit)
         for item in ["objects", "refs"] {
             try copyTree(gitDirectory + "/" + item, to: destination + "/" + item, budget: &budget)
         }
@@ -124,7 +129,9 @@ public struct SubmissionRepository: Sendable {
         var description: String { problem }
     }
 
-    private func copyTree(_ source: String, to destination: String, budget: inout Int64) throws {
+    private func copyTree(_ source: String, to destination: String, budget: inout (bytes: Int64, files: Int)) throws {
+        // The folder itself is not followed either: `.git/objects` linked to another repository's is not this one's.
+        guard SubmissionFiles.status(source, relative: "").kind == .directory else { return }
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? source : source + "/" + relative
@@ -133,17 +140,17 @@ public struct SubmissionRepository: Sendable {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 // Another object store to read from is not part of this repository.
                 if path == "info/alternates" || path == "info/http-alternates" { continue }
+                budget.files -= 1
+                guard budget.files >= 0 else { throw CopyError(problem: "its history has more than \(Self.fileLimit) files") }
                 let status = SubmissionFiles.status(source + "/" + path, relative: path)
                 switch status.kind {
                 case .directory:
                     try FileManager.default.createDirectory(atPath: destination + "/" + path, withIntermediateDirectories: true)
                     pending.append(path)
                 case .regularFile:
-                    budget -= status.size
-                    guard budget >= 0 else { throw CopyError(problem: "its history is larger than \(Self.sizeLimit >> 20) MB") }
-                    if let data = SubmissionFiles.readRegularFile(source + "/" + path, limit: Int(status.size)) {
-                        try data.write(to: URL(fileURLWithPath: destination + "/" + path))
-                    }
+                    budget.bytes -= status.size
+                    guard budget.bytes >= 0 else { throw CopyError(problem: "its history is larger than \(Self.sizeLimit >> 20) MB") }
+                    _ = SubmissionFiles.copyRegularFile(source + "/" + path, to: destination + "/" + path, limit: status.size)
                 case .symbolicLink, .other, .missing:
                     continue
                 }

@@ -58,6 +58,29 @@ public enum SubmissionFiles {
         return data.count <= Int(after.st_size) ? data : nil
     }
 
+    /// Copies a regular file that is no link and at most `limit` bytes long to `destination`,
+    /// a megabyte at a time (a pack of a few hundred MB is never held in memory). False when
+    /// the file is not such a file, or changed while it was copied.
+    public static func copyRegularFile(_ absolute: String, to destination: String, limit: Int64) -> Bool {
+        var before = stat()
+        guard lstat(absolute, &before) == 0, kind(before.st_mode) == .regularFile, Int64(before.st_size) <= limit else { return false }
+        let descriptor = open(absolute, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        let source = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var after = stat()
+        guard fstat(descriptor, &after) == 0, kind(after.st_mode) == .regularFile, after.st_dev == before.st_dev, after.st_ino == before.st_ino,
+            FileManager.default.createFile(atPath: destination, contents: nil),
+            let target = FileHandle(forWritingAtPath: destination)
+        else { return false }
+        defer { try? target.close() }
+        var copied: Int64 = 0
+        while let chunk = try? source.read(upToCount: 1 << 20), !chunk.isEmpty {
+            copied += Int64(chunk.count)
+            guard copied <= Int64(after.st_size), (try? target.write(contentsOf: chunk)) != nil else { return false }
+        }
+        return copied == Int64(after.st_size)
+    }
+
     static func kind(_ mode: mode_t) -> LearnerPathCheck.Component.Kind {
         switch mode & mode_t(S_IFMT) {
         case mode_t(S_IFDIR): .directory
