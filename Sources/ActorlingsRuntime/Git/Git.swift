@@ -86,7 +86,14 @@ public struct Git: Sendable {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let stdout = scratch + "/stdout"
         var location: [String] = []
-        if let directory { location = ["-C", directory] }
+        var environment = environment
+        if let directory {
+            location = ["-C", directory]
+        } else {
+            // No repository around the scratch folder is looked for: a `.git` that someone put in
+            // the temporary folder (learner code can write there) would otherwise be read.
+            environment["GIT_CEILING_DIRECTORIES"] = URL(fileURLWithPath: scratch).deletingLastPathComponent().path
+        }
         // `sh` only redirects: it runs git with the arguments exactly as given.
         let result = try await Subprocess.run(
             ProcessRequest(
