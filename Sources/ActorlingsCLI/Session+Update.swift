@@ -63,7 +63,7 @@ extension Session {
             }
         }
         try AtomicFile.write(record, to: backup + "/record.txt")
-        let objects = GitObjects(root: root, environment: environment)
+        let objects = GitObjects(root: root, git: git.git)
         var differences = ""
         for action in plan.actions {
             guard let entry = upstream[action.path] else {

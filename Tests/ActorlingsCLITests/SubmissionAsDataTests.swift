@@ -1,4 +1,5 @@
 import ActorlingsCore
+import ActorlingsRuntime
 import Foundation
 import Testing
 
@@ -122,6 +123,29 @@ struct SubmissionAsDataTests {
         let report = try await Self.grade(submission, in: trusted, only: "passing")
         #expect(report.student.commit == nil && report.student.name == nil, "\(report.student)")
         #expect(report.exercises.map(\.status) == [.passed])
+    }
+
+    @Test("Every git run reads no configuration of the caller's: no GIT_* variable, no global or system file")
+    func gitEnvironment() async throws {
+        let home = Self.temporaryPath("home")
+        try FileManager.default.createDirectory(atPath: home + "/.config/git", withIntermediateDirectories: true)
+        for file in [home + "/.gitconfig", home + "/.config/git/config"] {
+            try "[user]\n\tname = Evil\n[core]\n\tfsmonitor = /evil\n".write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        let caller = ProcessInfo.processInfo.environment.merging([
+            "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "GIT_CONFIG_PARAMETERS": "'core.fsmonitor'='/evil'",
+            "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.hooksPath", "GIT_CONFIG_VALUE_0": "/evil", "GIT_DIR": "/evil",
+            "GIT_EXTERNAL_DIFF": "/evil",
+        ]) { $1 }
+        let git = try #require(Git(environment: caller))
+        let repository = Self.temporaryPath("repository")
+        let created = try await git.run(["init", "--quiet", "--template=", repository], in: nil)
+        #expect(created.succeeded, "\(created.standardError)")
+        let listed = try await git.run(["config", "--list", "--show-scope"], in: repository)
+        let lines = String(decoding: listed.standardOutput, as: UTF8.self).split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("local\t") || $0.hasPrefix("command\t") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("/evil") || $0.contains("Evil") }, "\(lines)")
+        #expect(lines.contains("command\tcore.fsmonitor=false") && lines.contains("command\tcore.hookspath=/dev/null"), "\(lines)")
     }
 
     // MARK: - links and sizes

@@ -7,8 +7,13 @@ public struct GitObjects: Sendable {
     let git: Git?
 
     public init(root: String, environment: [String: String]) {
+        self.init(root: root, git: Git(environment: environment))
+    }
+
+    /// With git already located (a command that also runs other git commands).
+    public init(root: String, git: Git?) {
         self.root = root
-        self.git = Git(environment: environment)
+        self.git = git
     }
 
     public func blob(_ id: String) async throws -> Data {
