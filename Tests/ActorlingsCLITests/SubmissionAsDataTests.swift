@@ -226,15 +226,16 @@ struct SubmissionAsDataTests {
     // MARK: - printed text
 
     static let hostileAuthor = "Eve \u{1B}[2J\u{1B}]0;pwned\u{07} \u{9B}31m ::error::forged ##[add-mask]x \u{202E}evil"
+    static let hostileMessage = "\u{1B}]8;;https://evil.example\u{07}work\u{1B}]8;;\u{07}\n::error file=a.swift::forged\n##[set-output name=x]y"
     static let hostileFiles = [
         "Exercises/\u{1B}[31mred.txt", "Exercises/evil\n::add-mask::secret.txt", "Exercises/::stop-commands::token", "Exercises/##[error]legacy.txt",
         "Exercises/evil\u{202E}txt.swift", "Exercises/back\rspace.txt",
     ]
 
-    @Test("Author names and file names with escapes and workflow commands are printed neutralised everywhere")
+    @Test("Author names, file names and commit messages with escapes and workflow commands are printed neutralised everywhere")
     func printedText() async throws {
         let trusted = try await Self.trustedCourse()
-        let submission = try await Self.learnerWork(from: trusted, author: Self.hostileAuthor, extraFiles: Self.hostileFiles).path
+        let submission = try await Self.learnerWork(from: trusted, author: Self.hostileAuthor, extraFiles: Self.hostileFiles, message: Self.hostileMessage).path
         let reports = Self.temporaryPath("reports")
         try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
         let result = try await runActorlings(
@@ -353,7 +354,8 @@ struct SubmissionAsDataTests {
     /// when asked, committed by `author`, with `attack` applied to its `.git`.
     static func learnerWork(
         from course: String, author: String, at path: String? = nil, origin: String = "https://x-access-token:ghs_SECRET@github.com/classroom/ada-repo.git",
-        solved: Bool = false, attack: GitAttack? = nil, marker: String = "", extraFiles: [String] = [], bundled: Bool = false
+        solved: Bool = false, attack: GitAttack? = nil, marker: String = "", extraFiles: [String] = [], bundled: Bool = false,
+        message: String = "work"
     ) async throws -> (path: String, commit: String) {
         let submission = path ?? temporaryPath("submission")
         let commit = try await onOwnThread { () throws -> String in
@@ -371,9 +373,9 @@ struct SubmissionAsDataTests {
             for (file, text) in attack?.treeFiles ?? [:] {
                 try text.write(toFile: "\(submission)/\(file)", atomically: false, encoding: .utf8)
             }
-            let environment = ["AUTHOR": author, "ORIGIN": origin]
+            let environment = ["AUTHOR": author, "ORIGIN": origin, "MESSAGE": message]
             try sh(
-                "git init -q && git remote add origin \"$ORIGIN\" && git add -A && git -c user.name=\"$AUTHOR\" -c user.email=a@example.com commit -qm work",
+                "git init -q && git remote add origin \"$ORIGIN\" && git add -A && git -c user.name=\"$AUTHOR\" -c user.email=a@example.com commit -q -m \"$MESSAGE\"",
                 in: submission, environment)
             guard let attack else { return try sh("git rev-parse HEAD", in: submission) }
             if let signature = attack.signature {
