@@ -181,6 +181,29 @@ struct SubmissionAsDataTests {
         #expect(graded.problems.first?.message.contains("refused: \(component) is a symbolic link") == true, "\(graded.problems)")
     }
 
+    @Test("Reading a file as data: links, hard links, pipes, devices and sparse files are refused without a read")
+    func readingAsData() async throws {
+        let root = Self.temporaryPath("files")
+        let script = [
+            "mkdir -p \"$R/a/b\" \"$R/real\"", "printf 'ok' > \"$R/a/b/plain.swift\"", "printf 'x' > \"$R/real/f.swift\"",
+            "ln -s \"$R/real\" \"$R/a/linked\"", "ln -s \"$R/real/f.swift\" \"$R/a/b/link.swift\"", "ln \"$R/real/f.swift\" \"$R/a/b/hard.swift\"",
+            "mkfifo \"$R/a/b/pipe.swift\"", "ln -s /dev/zero \"$R/a/b/zero.swift\"", "truncate -s 400M \"$R/a/b/sparse.swift\"",
+            "printf 'x' > \"$R/a/file\"",
+        ]
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try await Self.run(script.joined(separator: " && "), in: root, ["R": root])
+        #expect(SubmissionFiles.read("a/b/plain.swift", in: root) == .data(Data("ok".utf8)))
+        #expect(SubmissionFiles.read("a/linked/f.swift", in: root) == .refused(path: "a/linked", problem: .symbolicLink))
+        #expect(SubmissionFiles.read("a/b/link.swift", in: root) == .refused(path: "a/b/link.swift", problem: .symbolicLink))
+        #expect(SubmissionFiles.read("a/b/zero.swift", in: root) == .refused(path: "a/b/zero.swift", problem: .symbolicLink))
+        #expect(SubmissionFiles.read("a/b/hard.swift", in: root) == .refused(path: "a/b/hard.swift", problem: .hardLink(links: 2)))
+        #expect(SubmissionFiles.read("a/b/pipe.swift", in: root) == .refused(path: "a/b/pipe.swift", problem: .notARegularFile))
+        #expect(SubmissionFiles.read("a/b/sparse.swift", in: root) == .refused(path: "a/b/sparse.swift", problem: .tooLarge(size: 400 << 20)))
+        #expect(SubmissionFiles.read("a/b/none.swift", in: root) == .missing)
+        #expect(SubmissionFiles.read("a/file/below.swift", in: root) == .missing)
+        #expect(SubmissionFiles.read("../\(URL(fileURLWithPath: root).lastPathComponent)/a/b/plain.swift", in: root) == .missing)
+    }
+
     @Test("A hard link to the solution is refused")
     func hardLink() async throws {
         let trusted = try await Self.trustedCourse()

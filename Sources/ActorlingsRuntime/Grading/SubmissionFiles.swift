@@ -16,13 +16,18 @@ public enum SubmissionFiles {
     public static func read(_ relative: String, in root: String, limit: Int = LearnerPathCheck.sizeLimit) -> Reading {
         var components: [LearnerPathCheck.Component] = []
         var path = ""
-        for part in relative.split(separator: "/") where part != "." {
-            guard part != ".." else { return .refused(path: relative, problem: .symbolicLink) }
+        let parts = relative.split(separator: "/").filter { $0 != "." }
+        // A course's paths never climb out of the submission.
+        guard !parts.contains("..") else { return .missing }
+        for part in parts {
             path = path.isEmpty ? String(part) : path + "/" + part
             let component = status(root + "/" + path, relative: path)
             components.append(component)
+            // Below anything but a folder nothing is looked at: a link is not followed even by `lstat`.
             if component.kind != .directory { break }
         }
+        // A file where a folder of the path belongs: the learner file is not there.
+        if components.count < parts.count, components.last?.kind == .regularFile { return .missing }
         switch LearnerPathCheck.judge(components, limit: limit) {
         case .missing:
             return .missing
