@@ -187,11 +187,12 @@ struct SubmissionAsDataTests {
         let script = [
             "mkdir -p \"$R/a/b\" \"$R/real\"", "printf 'ok' > \"$R/a/b/plain.swift\"", "printf 'x' > \"$R/real/f.swift\"",
             "ln -s \"$R/real\" \"$R/a/linked\"", "ln -s \"$R/real/f.swift\" \"$R/a/b/link.swift\"", "ln \"$R/real/f.swift\" \"$R/a/b/hard.swift\"",
-            "mkfifo \"$R/a/b/pipe.swift\"", "ln -s /dev/zero \"$R/a/b/zero.swift\"", "truncate -s 400M \"$R/a/b/sparse.swift\"",
+            "mkfifo \"$R/a/b/pipe.swift\"", "ln -s /dev/zero \"$R/a/b/zero.swift\"",
             "printf 'x' > \"$R/a/file\"",
         ]
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try await Self.run(script.joined(separator: " && "), in: root, ["R": root])
+        try Self.makeSparse("\(root)/a/b/sparse.swift", size: 400 << 20)
         #expect(SubmissionFiles.read("a/b/plain.swift", in: root) == .data(Data("ok".utf8)))
         #expect(SubmissionFiles.read("a/linked/f.swift", in: root) == .refused(path: "a/linked", problem: .symbolicLink))
         #expect(SubmissionFiles.read("a/b/link.swift", in: root) == .refused(path: "a/b/link.swift", problem: .symbolicLink))
@@ -225,25 +226,25 @@ struct SubmissionAsDataTests {
         let courseFile = "Exercises/00-basics/failing-test/exercise.toml"
         let probe = Self.temporaryPath("probe")
         for path in ["\(submission)/\(Self.learnerPath)", "\(submission)/\(courseFile)", probe] {
-            FileManager.default.createFile(atPath: path, contents: nil)
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            try handle.truncate(atOffset: 400 << 20)
-            try handle.close()
+            try Self.makeSparse(path, size: 400 << 20)
         }
-        // Access times say whether a file was read: set to 1970, and the probe shows that a read
-        // moves them on this file system (relatime updates an access time older than the change).
+        // Access times say whether a file was read: set to 1970 (POSIX `touch -t`), and the probe
+        // shows that a read moves them on this file system (relatime updates an access time older
+        // than the last change; on one that records no reads the check below holds trivially).
         let paths = ["SUB": submission, "LEARNER": Self.learnerPath, "COURSE": courseFile, "PROBE": probe]
-        try await Self.run("touch -a -d @0 \"$SUB/$LEARNER\" \"$SUB/$COURSE\" \"$PROBE\" && head -c 1 \"$PROBE\" > /dev/null", in: submission, paths)
-        let probeRead = try await Self.run("stat -c %X \"$PROBE\"", in: submission, paths) != "0"
+        let accessTimes = "for f in \"$@\"; do stat -c %X \"$f\" 2>/dev/null || stat -f %a \"$f\"; done"
+        try await Self.run("touch -a -t 197001020000 \"$SUB/$LEARNER\" \"$SUB/$COURSE\" \"$PROBE\"", in: submission, paths)
+        let before = try await Self.run("set -- \"$SUB/$LEARNER\" \"$SUB/$COURSE\"; \(accessTimes)", in: submission, paths)
+        let probeBefore = try await Self.run("set -- \"$PROBE\"; \(accessTimes)", in: submission, paths)
+        let probeAfter = try await Self.run("head -c 1 \"$PROBE\" > /dev/null; set -- \"$PROBE\"; \(accessTimes)", in: submission, paths)
 
         let report = try await Self.grade(submission, in: trusted, only: "failing-test", expecting: 1)
         let graded = try #require(report.exercises.first)
         #expect(graded.status != .passed && graded.points == 0)
         #expect(graded.problems.first?.message.contains("refused: \(Self.learnerPath) is 400 MB") == true, "\(graded.problems)")
         #expect(report.submission?.flags.contains(SubmissionFlag(file: courseFile, change: .modified)) == true)
-        try #require(probeRead, "this file system does not record reads; the probe cannot tell")
-        let accessed = try await Self.run("stat -c %X \"$SUB/$LEARNER\" \"$SUB/$COURSE\"", in: submission, paths)
-        #expect(accessed == "0\n0", "a 400 MB file was read")
+        let after = try await Self.run("set -- \"$SUB/$LEARNER\" \"$SUB/$COURSE\"; \(accessTimes)", in: submission, paths)
+        #expect(after == before, "a 400 MB file was read (a read moves an access time here: \(probeBefore != probeAfter))")
     }
 
     // MARK: - printed text
@@ -357,6 +358,14 @@ struct SubmissionAsDataTests {
             try commitAsShipped(course)
             return course
         }
+    }
+
+    /// A file of `size` bytes with nothing written: a hole the file system does not store.
+    static func makeSparse(_ path: String, size: UInt64) throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: size)
+        try handle.close()
     }
 
     static func temporaryPath(_ name: String) -> String {
