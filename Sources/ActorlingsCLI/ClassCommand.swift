@@ -22,7 +22,8 @@ struct ClassCommand {
                 reports.append((label, report))
             case .failure(let problem):
                 skipped += 1
-                console.writeError(palette.apply(.yellow, "skipped ") + "\(file): \(problem.message)\n")
+                // The file and what is wrong with it (its keys, its values) are a student's text.
+                console.writeError(palette.apply(.yellow, "skipped ") + UntrustedText.line("\(file): \(problem.message)") + "\n")
             }
         }
         guard !reports.isEmpty else {

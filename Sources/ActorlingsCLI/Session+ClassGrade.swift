@@ -18,22 +18,27 @@ extension Session {
         let sandbox = try sandboxStatus(required: true, noSandbox: options.noSandbox)
         let checker = try await makeChecker(testObjectCache: trustedTestCache, sandboxed: !options.noSandbox)
         let counted = try countedExercises(GradeOptions(steps: options.steps, only: options.only))
-        let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
+        let git = Git(environment: environment)
+        let trustedFiles = await SubmissionTree.trustedFiles(root, git: git)
 
         // 1. Every submission found (cloned when it is a repository or a bundle) and validated.
+        // Each report is named after the argument that gave it, never after anything inside it.
+        let names = ClassReportNames.names(for: options.submissions)
         var jobs: [(label: String, job: SubmissionJob)] = []
         var skipped = 0
         for (index, source) in options.submissions.enumerated() {
             let folder = "\(scratch)/\(index)"
+            if let note = names[index].note { console.write(palette.apply(.yellow, "note ") + note + "\n") }
             do {
-                let path = try await materialize(source, into: folder + "/clone")
+                let (path, origin) = try await materialize(source, into: folder + "/clone", scratch: folder + "/repository", git: git)
                 let submission = try Submission(path: path, course: course)
-                let student = await submission.student(environment: environment)
-                let label = uniqueLabel(for: source, student: student, taken: Set(jobs.map(\.label)))
-                jobs.append((label, SubmissionJob(submission: submission, staging: folder + "/staging", build: folder + "/build", student: student)))
+                var student = await submission.student(git: git, scratch: folder + "/repository")
+                if path != absolutePath(source) { student.repository = origin }
+                jobs.append(
+                    (names[index].label, SubmissionJob(submission: submission, staging: folder + "/staging", build: folder + "/build", student: student)))
             } catch {
                 skipped += 1
-                console.writeError(palette.apply(.yellow, "skipped ") + "\(source): \(error)\n")
+                console.writeError(palette.apply(.yellow, "skipped ") + UntrustedText.line("\(source): \(error)") + "\n")
             }
         }
         guard !jobs.isEmpty else {
@@ -67,7 +72,7 @@ extension Session {
             try AtomicFile.write(GradeReportFormat.json.render(report), to: "\(output)/\(entry.label).json")
             reports.append((entry.label, report))
         }
-        let summary = ClassSummary(reports: reports)
+        let summary = ClassSummary(reports: reports, naming: .label)
         try AtomicFile.write(ClassSummaryFormat.html.render(summary), to: output + "/class.html")
         try AtomicFile.write(ClassSummaryFormat.csv.render(summary), to: output + "/class.csv")
         console.write(ClassSummaryFormat.text.render(summary))
@@ -81,8 +86,11 @@ extension Session {
         return skipped == 0 ? .success : .failure
     }
 
-    /// A folder as it is; a git bundle, a bare repository or a URL cloned into `destination`.
-    private func materialize(_ source: String, into destination: String) async throws -> String {
+    /// A folder as it is; a git bundle, a bare repository or a URL cloned into `destination`
+    /// by ``SubmissionRepository`` (never with the source's own configuration). Returns the
+    /// folder to grade and, for a clone, the `origin` to report (the URL, or a bare
+    /// repository's own `origin` read as data).
+    private func materialize(_ source: String, into destination: String, scratch: String, git: Git?) async throws -> (path: String, origin: String?) {
         let isRemote = source.contains("://") || (source.contains("@") && source.contains(":"))
         let local = absolutePath(source)
         var isDirectory: ObjCBool = false
@@ -90,36 +98,12 @@ extension Session {
         let isBareRepository =
             exists && isDirectory.boolValue && FileManager.default.fileExists(atPath: local + "/HEAD")
             && FileManager.default.fileExists(atPath: local + "/objects")
-        guard isRemote || (exists && !isDirectory.boolValue) || isBareRepository else { return local }
-        guard let git = ExecutableSearch.find("git", environment: environment) else {
+        guard isRemote || (exists && !isDirectory.boolValue) || isBareRepository else { return (local, nil) }
+        guard let git else {
             throw SubmissionError(path: source, problem: "needs git to be cloned, and git is not on the PATH")
         }
-        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
-        let result = try await Subprocess.run(
-            ProcessRequest(
-                executable: git,
-                arguments: ["-c", "core.hooksPath=/dev/null", "clone", "--quiet", isRemote ? source : local, destination],
-                environment: environment.merging(["GIT_TERMINAL_PROMPT": "0"]) { $1 }, timeLimit: .seconds(300)))
-        guard case .exited(0) = result.termination else {
-            let detail = result.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last.map(String.init) ?? ""
-            throw SubmissionError(path: RepositoryAddress.redacted(source), problem: "could not be cloned: \(RepositoryAddress.redacted(detail))")
-        }
-        return destination
-    }
-
-    /// A file-name-safe, unique name for a student: the repository's name, else the source's.
-    private func uniqueLabel(for source: String, student: GradeReport.Student, taken: Set<String>) -> String {
-        var base = (student.repository ?? source).split(separator: "/").last.map(String.init) ?? "student"
-        if base.hasSuffix(".git") { base = String(base.dropLast(4)) }
-        if base.hasSuffix(".bundle") { base = String(base.dropLast(7)) }
-        base = String(base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "-" })
-        if base.isEmpty || base.hasPrefix(".") || base == "class" { base = "student-" + base }
-        var label = base
-        var suffix = 2
-        while taken.contains(label) {
-            label = "\(base)-\(suffix)"
-            suffix += 1
-        }
-        return label
+        let kind: SubmissionRepository.Source = isRemote ? .url(source) : isBareRepository ? .bareRepository(local) : .bundle(local)
+        let origin = try await SubmissionRepository(git: git).clone(kind, into: destination, scratch: scratch)
+        return (destination, origin)
     }
 }

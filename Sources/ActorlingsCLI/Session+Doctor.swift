@@ -22,7 +22,7 @@ extension Session {
             }
         }
         checks.append(
-            ExecutableSearch.find("git", environment: environment) == nil
+            Git.locate(environment: environment) == nil
                 ? DoctorReport.Check(
                     name: "git", status: .warning, detail: "git is not on PATH: `reset` and `update` need it",
                     fix: "install git (apt install git; on macOS: xcode-select --install)")

@@ -93,8 +93,9 @@ extension Session {
         let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache, sandboxed: !options.noSandbox)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let trustedFiles = await SubmissionTree.trustedFiles(root, environment: environment)
-        var student = await submission.student(environment: environment)
+        let git = Git(environment: environment)
+        let trustedFiles = await SubmissionTree.trustedFiles(root, git: git)
+        var student = await submission.student(git: git, scratch: scratch + "/repository")
         if student.repository == nil {
             student.repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -109,14 +110,11 @@ extension Session {
     }
 
     /// The progress a checkout records, read without changing anything there (a damaged or
-    /// newer file counts as none): under `--submission` it is the student's to write, so only a
-    /// regular file of a progress file's size is read — a link to `/dev/zero` is not.
+    /// newer file counts as none): under `--submission` it is the student's to write, so it is
+    /// read as data (``SubmissionFiles``): no link on its path, a progress file's size at most.
     func recordedProgress(of checkout: String) -> LearnerProgress {
-        let path = ProgressStore(root: checkout).path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = attributes[.size] as? Int, size <= ProgressStore.sizeLimit,
-            let data = FileManager.default.contents(atPath: path), case .decoded(let progress) = ProgressDecoding.decode(data)
+        guard case .data(let data) = SubmissionFiles.read(".actorlings/progress.json", in: checkout, limit: ProgressStore.sizeLimit),
+            case .decoded(let progress) = ProgressDecoding.decode(data)
         else { return LearnerProgress() }
         return progress
     }
@@ -129,8 +127,13 @@ extension Session {
     /// One exercise of a submission: its learner files staged next to the course's other files,
     /// checked against the course's tests and settings, staged paths shown as the learner's.
     static func grade(_ exercise: Exercise, of job: SubmissionJob, with checker: ExerciseChecker) async throws -> GradedExercise {
-        let sources = try job.submission.stage(exercise, trustedRoot: checker.root, staging: job.staging)
-        let verdict = try await check(exercise, with: checker, sourceDirectory: sources, buildDirectory: "\(job.build)/\(exercise.id)")
+        let verdict: Verdict
+        switch try job.submission.stage(exercise, trustedRoot: checker.root, staging: job.staging) {
+        case .staged(let sources):
+            verdict = try await check(exercise, with: checker, sourceDirectory: sources, buildDirectory: "\(job.build)/\(exercise.id)")
+        case .refused(let refusals):
+            verdict = Verdict(exerciseID: exercise.id, outcome: .compileFailed(refusals), duration: .zero)
+        }
         let learner = exercise.sourcePaths.map(job.submission.learnerText)
         // The trusted course's exercise files are the shipped ones.
         let course = LocalCourseFiles(root: checker.root)
@@ -203,17 +206,25 @@ extension Session {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    /// The student's identity as git and the CI know it; every part is optional.
+    /// The student's identity as git and the CI know it; every part is optional. The name and
+    /// email are read as data from the configuration files git would read (the checkout's,
+    /// then the user's), so no git process reads a configuration for them.
     func student() async -> GradeReport.Student {
-        let git = GitObjects(root: root, environment: environment)
         var repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         if repository == nil {
-            repository = await git.output(["remote", "get-url", "origin"]).map(RepositoryAddress.redacted)
+            repository = await GitObjects(root: root, environment: environment).output(["remote", "get-url", "origin"]).map(RepositoryAddress.redacted)
         }
-        return GradeReport.Student(
-            name: await git.output(["config", "user.name"]),
-            email: await git.output(["config", "user.email"]),
-            repository: repository)
+        let home = environment["HOME"] ?? ""
+        let xdg = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        // Git's order: the later file wins.
+        // The user's own files, so links are followed (dotfiles are often linked); 1 MB at most.
+        let files = [xdg + "/git/config", home + "/.gitconfig", root + "/.git/config"].compactMap { path -> String? in
+            (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 1 << 20)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        func value(_ key: String) -> String? {
+            files.flatMap { SubmissionGitData.values(of: key, in: $0) }.last.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        return GradeReport.Student(name: value("user.name"), email: value("user.email"), repository: repository)
     }
 }
 

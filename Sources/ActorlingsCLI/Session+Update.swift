@@ -63,7 +63,7 @@ extension Session {
             }
         }
         try AtomicFile.write(record, to: backup + "/record.txt")
-        let objects = GitObjects(root: root, environment: environment)
+        let objects = GitObjects(root: root, git: git.git)
         var differences = ""
         for action in plan.actions {
             guard let entry = upstream[action.path] else {
@@ -151,8 +151,7 @@ extension Session {
     }
 }
 
-/// The git commands `update` needs, with the monitor and hooks off like every git call on a
-/// checkout the tool does not own.
+/// The git commands `update` needs, run through the one `Git` service.
 struct UpdateGit {
     struct Entry {
         var id: String
@@ -160,23 +159,18 @@ struct UpdateGit {
     }
 
     let root: String
-    let environment: [String: String]
-    let git: String
+    let git: Git
 
     init(root: String, environment: [String: String]) throws {
-        guard let git = ExecutableSearch.find("git", environment: environment) else {
+        guard let git = Git(environment: environment) else {
             throw UsageError("git was not found on your PATH; update fetches the course with git")
         }
         self.root = root
-        self.environment = environment
         self.git = git
     }
 
-    func run(_ arguments: [String], timeLimit: Duration = .seconds(300)) async throws -> ProcessResult {
-        try await Subprocess.run(
-            ProcessRequest(
-                executable: git, arguments: ["-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"] + arguments,
-                environment: environment, timeLimit: timeLimit, outputLimit: 64 << 20))
+    func run(_ arguments: [String], timeLimit: Duration = .seconds(300)) async throws -> Git.Output {
+        try await git.run(arguments, in: root, timeLimit: timeLimit)
     }
 
     /// Fetches the upstream's default branch (HEAD, else main, else master) and keeps it at
@@ -185,12 +179,11 @@ struct UpdateGit {
         var last = ""
         for ref in ["HEAD", "main", "master"] {
             let result = try await run(["fetch", "--no-tags", "--quiet", "--", source, "+\(ref):refs/actorlings/upstream"])
-            if case .exited(0) = result.termination {
+            if result.succeeded {
                 let commit = try await run(["rev-parse", "--verify", "refs/actorlings/upstream^{commit}"])
-                let id = commit.output.trimmingCharacters(in: .whitespacesAndNewlines)
-                if case .exited(0) = commit.termination, !id.isEmpty { return id }
+                if commit.succeeded, !commit.text.isEmpty { return commit.text }
             }
-            last = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            last = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         throw UsageError(
             "could not fetch the course from \(source) (\(last.split(separator: "\n").last ?? "no branch HEAD, main or master")); "
@@ -200,9 +193,9 @@ struct UpdateGit {
     /// Every regular file of `commit`: path → blob id and whether it is executable.
     func tree(_ commit: String) async throws -> [String: Entry] {
         let result = try await run(["ls-tree", "-r", "-z", "--full-tree", commit])
-        guard case .exited(0) = result.termination else { throw UsageError("git ls-tree \(commit.prefix(12)) failed: \(result.output)") }
+        guard result.succeeded else { throw UsageError("git ls-tree \(commit.prefix(12)) failed: \(result.standardError)") }
         var entries: [String: Entry] = [:]
-        for record in result.output.split(separator: "\0") {
+        for record in String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\0") {
             // "<mode> blob <id>\t<path>"; links (120000) and submodules (160000) are never written.
             guard let tab = record.firstIndex(of: "\t") else { continue }
             let fields = record[..<tab].split(separator: " ")
@@ -214,7 +207,7 @@ struct UpdateGit {
 
     func trackedFiles() async throws -> Set<String> {
         let result = try await run(["ls-files", "-z"])
-        guard case .exited(0) = result.termination else { throw UsageError("git ls-files failed: \(result.output)") }
-        return Set(result.output.split(separator: "\0").map(String.init))
+        guard result.succeeded else { throw UsageError("git ls-files failed: \(result.standardError)") }
+        return Set(String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\0").map(String.init))
     }
 }

@@ -137,8 +137,9 @@ struct TrustedGradingTests {
         #expect(result.status == 0, "\(result.errors)")
         let written = try FileManager.default.contentsOfDirectory(atPath: reports).sorted()
         #expect(written.filter { $0.hasPrefix("class.") } == ["class.csv", "class.html"])
-        // A folder is named after its origin; a bundle's clone has the bundle as its origin.
-        #expect(written.contains("ada-repo.json"))
+        // Each report is named after the argument that gave it, never after the submission's origin.
+        let honestName = URL(fileURLWithPath: honest).lastPathComponent
+        #expect(written.filter { $0.hasSuffix(".json") } == ["\(honestName)-tampered.json", "\(honestName).json"].sorted())
         let classReports = try written.filter { $0.hasSuffix(".json") }.map {
             try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: "\(reports)/\($0)")))
         }
@@ -152,7 +153,7 @@ struct TrustedGradingTests {
         let some = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
         let selected = try await runActorlings(["class", "grade", honest, "--only", "compile-error", "--output-dir", some], in: trusted)
         #expect(selected.status == 0, "\(selected.errors)")
-        let one = try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: "\(some)/ada-repo.json")))
+        let one = try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: "\(some)/\(honestName).json")))
         #expect(one.exercises.map(\.id) == ["compile-error"])
         let unknown = try await runActorlings(["class", "grade", honest, "--only", "no-such-exercise", "--output-dir", some], in: trusted)
         #expect(unknown.status != 0)

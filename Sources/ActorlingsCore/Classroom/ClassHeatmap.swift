@@ -193,9 +193,11 @@ struct ClassHeatmap {
         return html + "</ul>\n"
     }
 
+    /// HTML-escaped, after ``UntrustedText`` made every control character visible: everything
+    /// this page shows comes from reports, which students' runs wrote.
     func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in UntrustedText.line(text) {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

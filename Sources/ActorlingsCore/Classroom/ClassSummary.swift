@@ -79,8 +79,17 @@ public struct ClassSummary: Sendable, Equatable {
     /// Most common compile diagnostics of exercises students started, by how many met them.
     public var diagnostics: [DiagnosticCount]
 
+    /// Where a student's short name comes from.
+    public enum Naming: Sendable {
+        /// The report's repository (`actorlings class`, reading reports Classroom runs wrote).
+        case repository
+        /// The label alone (`class grade`: the instructor's argument), never the report's
+        /// contents, so no submission can take another's name.
+        case label
+    }
+
     /// `reports` are (label, report) pairs; the label is usually the student's repository.
-    public init(reports: [(label: String, report: GradeReport)]) {
+    public init(reports: [(label: String, report: GradeReport)], naming: Naming = .repository) {
         courseTitle = reports.first?.report.course.title ?? "Actorlings"
         var columns: [ExerciseColumn] = []
         var diagnosticStudents: [String: Set<String>] = [:]
@@ -108,7 +117,10 @@ public struct ClassSummary: Sendable, Equatable {
         // By step, keeping the order the reports listed them in within a step.
         let ordered = columns.enumerated().sorted { ($0.element.step, $0.offset) < ($1.element.step, $1.offset) }.map(\.element)
         self.exercises = ordered
-        let usernames = Self.usernames(reports.map { ($0.label, $0.report.student) })
+        let usernames = Self.usernames(
+            reports.map { label, report in
+                (label, naming == .label ? GradeReport.Student(name: label, repository: label) : report.student)
+            })
         let students = reports.map { label, report in
             Self.student(label: label, username: usernames[label] ?? label, report: report, order: ordered.map(\.id))
         }

@@ -78,11 +78,15 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
                 out.append("  \(student.username): " + student.anomalies.joined(separator: "; "))
             }
         }
-        return out.joined(separator: "\n") + "\n"
+        // Every line holds names, ids and messages from the reports (students' runs wrote them)
+        // and no styling of ours: each is made safe whole.
+        return out.map(UntrustedText.line).joined(separator: "\n") + "\n"
     }
 
     static func csv(_ summary: ClassSummary) -> String {
-        func field(_ raw: String) -> String {
+        func field(_ untrusted: String) -> String {
+            // Control characters made visible first (a CSV is also read with `cat`).
+            let raw = UntrustedText.line(untrusted)
             // A cell starting with = + - @ (or a tab or carriage return) is a formula to a spreadsheet:
             // a student's name like =HYPERLINK(…) would run. A leading apostrophe makes it text (OWASP).
             let text = raw.first.map { "=+-@\t\r".contains($0) } == true ? "'" + raw : raw

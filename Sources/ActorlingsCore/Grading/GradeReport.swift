@@ -175,10 +175,12 @@ public struct GradedExercise: Codable, Sendable, Equatable {
         case .compileFailed(let diagnostics):
             status = .compileError
             let errors = diagnostics.filter { $0.severity == .error }.count
+            let refusal = diagnostics.first { $0.identifier == LearnerPathCheck.refusalIdentifier }
             reason =
-                errors == 0
-                ? "compiles with \(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"); warnings fail an exercise"
-                : "does not compile (\(errors) error\(errors == 1 ? "" : "s"))"
+                refusal.map(\.message)
+                ?? (errors == 0
+                    ? "compiles with \(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"); warnings fail an exercise"
+                    : "does not compile (\(errors) error\(errors == 1 ? "" : "s"))")
             let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
             problems = ordered.prefix(5).map {
                 Problem(message: "\($0.severity.rawValue): \($0.displayMessage)", group: $0.group, file: $0.file, line: $0.line)

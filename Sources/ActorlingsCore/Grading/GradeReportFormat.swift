@@ -17,7 +17,8 @@ public enum GradeReportFormat: String, Sendable, CaseIterable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(report) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // The encoder escapes C0 controls; the others are escaped too, so the file is safe to `cat`.
+        return UntrustedText.escapingInJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     /// GitHub Classroom's result when grading could not finish: zero points and the reason.
@@ -31,14 +32,17 @@ public enum GradeReportFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// The report for people, and for the log of a CI job.
+/// The report for people, and for the log of a CI job. Names, reasons and file names come
+/// from the submission (or, read back by `class`, from a file a student's run wrote): each is
+/// shown through ``UntrustedText`` before the palette adds its own escapes.
 struct GradeTextFormatter {
     var palette: Palette
 
     func render(_ report: GradeReport) -> String {
-        var out = [palette.apply(.bold, "\(report.course.title) \(report.course.version)") + " — grade"]
+        let show = UntrustedText.line
+        var out = [palette.apply(.bold, show("\(report.course.title) \(report.course.version)")) + " — grade"]
         if let who = [report.student.name, report.student.repository].compactMap({ $0 }).first {
-            out.append("Student: \(who)" + (report.student.commit.map { " at \($0.prefix(12))" } ?? ""))
+            out.append("Student: \(show(who))" + (report.student.commit.map { " at \(show(String($0.prefix(12))))" } ?? ""))
         }
         if let sandbox = report.sandbox, sandbox.status != "enforced" {
             out.append(palette.apply(.yellow, "Tests ran \(sandbox.detail): learner code had the grader's access to this machine."))
@@ -48,8 +52,8 @@ struct GradeTextFormatter {
         for exercise in report.exercises {
             let mark = exercise.status == .passed ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
             let points = "\(exercise.points)/\(exercise.maxPoints)".padded(to: 7)
-            var line = "\(mark) \(exercise.id.padded(to: width))\(points)\(exercise.status.rawValue): \(exercise.reason)"
-            if !exercise.flags.isEmpty { line += palette.apply(.yellow, "  [\(exercise.flags.joined(separator: ", "))]") }
+            var line = "\(mark) \(show(exercise.id).padded(to: width))\(points)\(exercise.status.rawValue): \(show(exercise.reason))"
+            if !exercise.flags.isEmpty { line += palette.apply(.yellow, "  [\(show(exercise.flags.joined(separator: ", ")))]") }
             out.append(line)
         }
         out.append("")
@@ -61,7 +65,7 @@ struct GradeTextFormatter {
             out.append("")
             out.append(palette.apply(.yellow, "Differs from the course (for the instructor; not part of the grade):"))
             for flag in flags.prefix(40) {
-                out.append("  \(flag.change.rawValue.padded(to: 11))\(flag.file)")
+                out.append("  \(flag.change.rawValue.padded(to: 11))\(show(flag.file))")
             }
             if flags.count > 40 { out.append("  … and \(flags.count - 40) more (all in the JSON report)") }
         }
@@ -103,20 +107,22 @@ struct JUnitFormatter {
                     [problem.file.map { "\($0)\(problem.line.map { ":\($0)" } ?? ""): " }, problem.message].compactMap { $0 }.joined()
                 }.joined(separator: "\n")
                 xml +=
-                    ">\n      <failure message=\"\(escape(exercise.reason))\" type=\"\(exercise.status.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
+                    ">\n      <failure message=\"\(escape(exercise.reason))\" type=\"\(exercise.status.rawValue)\">\(escape(details, lines: true))</failure>\n    </testcase>\n"
             }
             // Flags are not failures; the schema allows free text only at the suite's end.
             let flags = exercises.filter { !$0.flags.isEmpty }.map { "\($0.id): \($0.flags.joined(separator: ", "))" }
-            xml += "    <system-out>\(escape(flags.joined(separator: "\n")))</system-out>\n    <system-err></system-err>\n  </testsuite>\n"
+            xml += "    <system-out>\(escape(flags.joined(separator: "\n"), lines: true))</system-out>\n    <system-err></system-err>\n  </testsuite>\n"
         }
         xml += "</testsuites>\n"
         return xml
     }
 
-    /// Escapes the five XML entities and drops characters XML 1.0 cannot carry at all.
-    func escape(_ text: String) -> String {
+    /// Escapes the five XML entities and drops characters XML 1.0 cannot carry at all, after
+    /// ``UntrustedText`` made control characters visible: a report read back by `class` is a
+    /// student's file, and a CI job may print this one. `lines` keeps line breaks (details).
+    func escape(_ text: String, lines: Bool = false) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in (lines ? UntrustedText.block(text) : UntrustedText.line(text)).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -151,13 +157,14 @@ struct GitHubClassroomFormatter {
         ]
         object["tests"] = report.exercises.flatMap { exercise -> [[String: Any]] in
             (0..<exercise.maxPoints).map { part -> [String: Any] in
-                let name = "\(exercise.id) — \(exercise.title)" + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : "")
+                // The reporter prints these in the student's job log.
+                let name = UntrustedText.line("\(exercise.id) — \(exercise.title)") + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : "")
                 return [
                     "name": name,
                     "status": exercise.status == .passed ? "pass" : "fail",
                     "score": exercise.status == .passed ? 1 : 0,
-                    "message": exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]"),
-                    "test_code": "actorlings grade --only \(exercise.id)",
+                    "message": UntrustedText.line(exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]")),
+                    "test_code": UntrustedText.line("actorlings grade --only \(exercise.id)"),
                     "filename": "",
                     "line_no": 0,
                     "execution_time": String(format: "%.2fs", exercise.durationSeconds),
@@ -176,7 +183,7 @@ struct GitHubClassroomFormatter {
             "max_score": maxScore,
             "tests": [
                 [
-                    "name": "grading", "status": "error", "score": 0, "message": reason,
+                    "name": "grading", "status": "error", "score": 0, "message": UntrustedText.line(reason),
                     "test_code": "actorlings grade", "filename": "", "line_no": 0, "execution_time": "0.00s",
                 ] as [String: Any]
             ],
@@ -187,6 +194,6 @@ struct GitHubClassroomFormatter {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
             return "{}\n"
         }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return UntrustedText.escapingInJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

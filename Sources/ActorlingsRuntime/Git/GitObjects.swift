@@ -4,30 +4,32 @@ public import Foundation
 /// restore an exercise even after the learner committed their own changes over it.
 public struct GitObjects: Sendable {
     public let root: String
-    public let environment: [String: String]
+    let git: Git?
 
     public init(root: String, environment: [String: String]) {
+        self.init(root: root, git: Git(environment: environment))
+    }
+
+    /// With git already located (a command that also runs other git commands).
+    public init(root: String, git: Git?) {
         self.root = root
-        self.environment = environment
+        self.git = git
     }
 
     public func blob(_ id: String) async throws -> Data {
-        guard let git = ExecutableSearch.find("git", environment: environment) else { throw GitError.gitNotFound }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-blob-\(id)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        // `git cat-file` writes to a file (via --filters off, plain blob) so binary-safe content
-        // never goes through the text-decoded output capture.
-        let result = try await Subprocess.run(
-            ProcessRequest(
-                executable: "/bin/sh",
-                arguments: ["-c", "exec \"$0\" -C \"$1\" cat-file blob \"$2\" > \"$3\"", git, root, id, temporary.path],
-                environment: environment, timeLimit: .seconds(30)))
-        guard case .exited(0) = result.termination, let data = FileManager.default.contents(atPath: temporary.path) else {
-            throw GitError.objectMissing(id: id, detail: result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let git else { throw GitError.gitNotFound }
+        // A plain blob, written to a file by `Git.run`: binary content is never decoded as text.
+        let result = try await git.run(["cat-file", "blob", id], in: root, timeLimit: .seconds(30))
+        guard result.succeeded else {
+            throw GitError.objectMissing(id: id, detail: result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        return data
+        return result.standardOutput
     }
 
+    /// The trimmed output of a successful git command in the checkout, or nil.
+    public func output(_ arguments: [String]) async -> String? {
+        await git?.output(arguments, in: root)
+    }
 }
 
 public enum GitError: Error, Sendable, CustomStringConvertible {
@@ -41,19 +43,5 @@ public enum GitError: Error, Sendable, CustomStringConvertible {
         case .objectMissing(let id, let detail):
             "the shipped version of this file (git object \(id.prefix(12))) is not in this repository's history\(detail.isEmpty ? "" : " (\(detail))"). Reset works in a git clone of Actorlings; `git fetch` may bring it back."
         }
-    }
-}
-
-extension GitObjects {
-    /// The trimmed output of a successful git command in the checkout, or nil.
-    public func output(_ arguments: [String]) async -> String? {
-        guard let git = ExecutableSearch.find("git", environment: environment),
-            let result = try? await Subprocess.run(
-                ProcessRequest(
-                    executable: git, arguments: ["-C", root] + arguments, environment: environment, timeLimit: .seconds(30))),
-            case .exited(0) = result.termination
-        else { return nil }
-        let text = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// A learner's checkout graded against a trusted course: only each exercise's declared `files`
 /// are taken from it. Nothing in it is executed by the grader except, as always, the learner's
-/// own code inside the test binary; its other files are only compared with the course's.
+/// own code inside the test binary; its other files are only compared with the course's, and
+/// its repository is read as data (``SubmissionRepository``).
 public struct Submission: Sendable {
     /// The submission's root, absolute.
     public let root: String
@@ -31,12 +32,37 @@ public struct Submission: Sendable {
         self.root = root
     }
 
+    /// What staging an exercise gave: the folder to check, or why its learner files were refused.
+    public enum Staging: Sendable {
+        case staged(String)
+        /// A learner path is a link, a hard link, not a regular file or too large: the exercise is
+        /// not checked, and each diagnostic names the path and what it is.
+        case refused([Diagnostic])
+    }
+
     /// Copies what the checker compiles for `exercise` into `staging/<exercise.learnerDirectory>`:
     /// the course's own files of that folder (e.g. files learners must not change), then, over
-    /// them, the submission's learner files — regular files only, never a link. A learner file
-    /// that is missing or unreadable is left out, and the checker reports it by name.
-    /// Returns the folder to give the checker as `sourceDirectory`.
-    public func stage(_ exercise: Exercise, trustedRoot: String, staging: String) throws -> String {
+    /// them, the submission's learner files, read as data by ``SubmissionFiles`` (no link on any
+    /// component of the path, no hard link, the size known before a byte is read). A learner file
+    /// that is missing is left out, and the checker reports it by name.
+    public func stage(_ exercise: Exercise, trustedRoot: String, staging: String) throws -> Staging {
+        var learnerFiles: [(name: String, data: Data)] = []
+        var refusals: [Diagnostic] = []
+        for name in exercise.files {
+            let relative = exercise.learnerDirectory + "/" + name
+            switch SubmissionFiles.read(relative, in: root) {
+            case .data(let data):
+                learnerFiles.append((name, data))
+            case .missing:
+                continue
+            case .refused(let path, let problem):
+                refusals.append(
+                    Diagnostic(
+                        severity: .error, file: path, message: LearnerPathCheck.message(path: path, problem: problem),
+                        identifier: LearnerPathCheck.refusalIdentifier))
+            }
+        }
+        if !refusals.isEmpty { return .refused(refusals) }
         let target = staging + "/" + exercise.learnerDirectory
         try? FileManager.default.removeItem(atPath: target)
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
@@ -46,60 +72,47 @@ public struct Submission: Sendable {
                 try data.write(to: URL(fileURLWithPath: target + "/" + name))
             }
         }
-        for name in exercise.files {
-            let path = root + "/" + exercise.learnerDirectory + "/" + name
-            guard SubmissionTree.entry(at: path) == .file, let data = FileManager.default.contents(atPath: path) else { continue }
+        for (name, data) in learnerFiles {
             try FileManager.default.createDirectory(
                 atPath: URL(fileURLWithPath: target + "/" + name).deletingLastPathComponent().path, withIntermediateDirectories: true)
             try data.write(to: URL(fileURLWithPath: target + "/" + name))
         }
-        return target
+        return .staged(target)
     }
 
-    /// The submission's learner file, as text, when it is a readable regular file.
+    /// The submission's learner file, as text, when it can be read as data (see ``stage``).
     public func learnerText(_ path: String) -> String? {
-        let absolute = root + "/" + path
-        guard SubmissionTree.entry(at: absolute) == .file, let data = FileManager.default.contents(atPath: absolute) else { return nil }
+        guard case .data(let data) = SubmissionFiles.read(path, in: root) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Every file that differs from the trusted course outside the learner files.
+    /// Every file that differs from the trusted course outside the learner files. Sizes are
+    /// compared first (from `lstat`); contents only when they are equal, so nothing larger
+    /// than the course's own file is ever read.
     public func audit(course: Course, trustedFiles: Set<String>, trustedRoot: String) -> [SubmissionFlag] {
         let submitted = SubmissionTree.scan(root)
         let learnerFiles = Set(course.exercises.flatMap(\.sourcePaths))
         var differing: Set<String> = []
         for (path, entry) in submitted where entry == .file && trustedFiles.contains(path) && !learnerFiles.contains(path) {
-            if FileManager.default.contents(atPath: root + "/" + path) != FileManager.default.contents(atPath: trustedRoot + "/" + path) {
+            let theirs = SubmissionFiles.status(root + "/" + path, relative: path)
+            let ours = SubmissionFiles.status(trustedRoot + "/" + path, relative: path)
+            guard theirs.size == ours.size, theirs.size <= SubmissionTree.comparedSizeLimit else {
+                differing.insert(path)
+                continue
+            }
+            let limit = Int(ours.size)
+            if SubmissionFiles.readRegularFile(root + "/" + path, limit: limit) != SubmissionFiles.readRegularFile(trustedRoot + "/" + path, limit: limit) {
                 differing.insert(path)
             }
         }
         return SubmissionAudit.flags(course: trustedFiles, submission: submitted, differing: differing, learnerFiles: learnerFiles)
     }
 
-    /// Who submitted: the last commit's author and id, and `origin` without credentials. Read
-    /// with git only when the submission is a repository of its own, with the repository's
-    /// file-system monitor and hooks switched off, so its configuration runs nothing.
-    public func student(environment: [String: String]) async -> GradeReport.Student {
-        guard FileManager.default.fileExists(atPath: root + "/.git"),
-            let git = ExecutableSearch.find("git", environment: environment)
-        else { return GradeReport.Student() }
-        var clean = environment.filter { !$0.key.hasPrefix("GIT_") }
-        clean["GIT_CEILING_DIRECTORIES"] = URL(fileURLWithPath: root).deletingLastPathComponent().path
-        func run(_ arguments: [String]) async -> String? {
-            let safe = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "safe.directory=*", "-C", root]
-            guard
-                let result = try? await Subprocess.run(
-                    ProcessRequest(executable: git, arguments: safe + arguments, environment: clean, timeLimit: .seconds(30))),
-                case .exited(0) = result.termination
-            else { return nil }
-            let text = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            return text.isEmpty ? nil : text
-        }
-        let head = await run(["log", "-1", "--format=%H%n%an%n%ae"])?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
-        let origin = await run(["remote", "get-url", "origin"]).map(RepositoryAddress.redacted)
-        return GradeReport.Student(
-            name: head.count > 1 && !head[1].isEmpty ? head[1] : nil, email: head.count > 2 && !head[2].isEmpty ? head[2] : nil,
-            repository: origin, commit: head.first)
+    /// Who submitted: the last commit's author and id, and `origin` without credentials, read
+    /// as data (``SubmissionRepository``): git never runs in the submission's repository.
+    public func student(git: Git?, scratch: String) async -> GradeReport.Student {
+        guard let git else { return GradeReport.Student() }
+        return await SubmissionRepository(git: git).student(of: root, scratch: scratch)
     }
 }
 
@@ -159,20 +172,20 @@ public enum SubmissionTree {
     }
 
     /// The trusted course's files: what git tracks when it is a repository (so a grader's
-    /// untracked reports are not mistaken for course files), else every file. A CI container
-    /// often runs as another user than the checkout's owner, hence `safe.directory`.
-    public static func trustedFiles(_ root: String, environment: [String: String]) async -> Set<String> {
-        if FileManager.default.fileExists(atPath: root + "/.git"), let git = ExecutableSearch.find("git", environment: environment),
-            let result = try? await Subprocess.run(
-                ProcessRequest(
-                    executable: git, arguments: ["-c", "safe.directory=*", "-C", root, "ls-files", "-z"], environment: environment, timeLimit: .seconds(60))),
-            case .exited(0) = result.termination
+    /// untracked reports are not mistaken for course files), else every file.
+    public static func trustedFiles(_ root: String, git: Git?) async -> Set<String> {
+        if FileManager.default.fileExists(atPath: root + "/.git"), let git, let result = try? await git.run(["ls-files", "-z"], in: root),
+            result.succeeded
         {
-            let files = result.output.split(separator: "\0").map(String.init).filter { path in
+            let files = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\0").map(String.init).filter { path in
                 !path.split(separator: "/").contains { isIgnored(String($0)) } && FileManager.default.fileExists(atPath: root + "/" + path)
             }
             if !files.isEmpty { return Set(files) }
         }
         return Set(scan(root).filter { $0.value == .file }.keys)
     }
+
+    /// Files larger than this are not compared byte for byte: a course file is far smaller, so
+    /// a submission's file of this size differs.
+    static let comparedSizeLimit: Int64 = 16 << 20
 }
