@@ -362,7 +362,7 @@ struct SubmissionAsDataTests {
 
     /// A file of `size` bytes with nothing written: a hole the file system does not store.
     static func makeSparse(_ path: String, size: UInt64) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: size)
         try handle.close()

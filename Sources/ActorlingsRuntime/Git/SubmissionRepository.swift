@@ -1,5 +1,5 @@
 public import ActorlingsCore
-public import Foundation
+import Foundation
 
 /// A student's git repository, read as data.
 ///
