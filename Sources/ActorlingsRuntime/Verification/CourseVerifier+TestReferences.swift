@@ -1,0 +1,34 @@
+import ActorlingsCore
+import Foundation
+
+extension CourseVerifier {
+    /// The shipped `Exercises/test-references.txt` must list exactly what the exercise's tests
+    /// use of its reference solution's module: a stale set would reject an honest answer, or
+    /// accept a declaration the tests should never resolve to.
+    func testReferenceFindings(_ exercise: Exercise, buildDirectory: String) async throws -> [Finding] {
+        guard exercise.kind != .writeTests else { return [] }
+        let fix = "run `swift run actorlings dev generate`"
+        let shipped: TestReferences?
+        do {
+            shipped = try checker.shippedTestReferences()
+        } catch let error as CourseLoadError {
+            return error.problems.map(Self.finding)
+        }
+        guard let expected = shipped?.sets[exercise.id] else {
+            return [Finding(subject: TestReferences.path, message: "has no [\(exercise.id)] section; \(fix)")]
+        }
+        guard
+            let current = try await checker.testReferenceNames(exercise, sourceDirectory: exercise.solutionDirectory, buildDirectory: buildDirectory)
+        else {
+            return []  // the solution does not compile: reported as the solution's problem
+        }
+        guard current != expected else { return [] }
+        let added = current.subtracting(expected).sorted().map { "+\($0)" }
+        let removed = expected.subtracting(current).sorted().map { "-\($0)" }
+        return [
+            Finding(
+                subject: TestReferences.path,
+                message: "[\(exercise.id)] is out of date with its reference solution (\((added + removed).joined(separator: ", "))); \(fix)")
+        ]
+    }
+}
