@@ -58,6 +58,22 @@ struct AttackTests {
         Attack(payload: "top-level-generic-equality", exercise: "guarded", says: ["a declaration named like a standard type or function"]),
         // With every construct allowed, overload ranking prefers Int's own `==`: the tests fail honestly.
         Attack(payload: "top-level-generic-equality", exercise: "open", says: ["3 of 4 tests failed"]),
+        // Names the tests resolve in the learner's module: only what they resolve in the reference
+        // solution's (Exercises/test-references.txt), with every construct allowed or not.
+        Attack(
+            payload: "shadow-standard-equality", exercise: "guarded",
+            says: [
+                "your `Int.==` (Exercises/00-attacks/guarded/Sources/Totals.swift:5), which the tests' `==` on `Int` resolved to",
+                "at Exercises/00-attacks/guarded/Tests/TotalsTests.swift:5", "standard library's `==`",
+            ]),
+        Attack(payload: "shadow-standard-equality", exercise: "open", says: ["your `Int.==`", "TotalsTests.swift:5"]),
+        Attack(
+            payload: "always-equal-result", exercise: "guarded",
+            says: [
+                "`Swift.Equatable.==` on `Sum`, which the tests' `==` used at Exercises/00-attacks/guarded/Tests/TotalsTests.swift:5",
+                "your type `Sum` (its initializer at Exercises/00-attacks/guarded/Sources/Totals.swift:4)",
+            ]),
+        Attack(payload: "always-equal-result", exercise: "open", says: ["`Swift.Equatable.==` on `Sum`"]),
         // A learner's tests are code too: the names they use are screened like any exercise's.
         Attack(
             payload: "tests-that-remember-the-first-module", exercise: "tested",
@@ -77,21 +93,6 @@ struct AttackTests {
         #expect(result.status == 1, "an attack must never pass: \(result.output)\(result.errors)")
         for words in attack.says {
             #expect(result.output.contains(words), "the verdict should say \"\(words)\":\n\(result.output)")
-        }
-    }
-
-    /// Attacks that pass today, each described in Trust.md ("What remains"). When one is closed,
-    /// its known issue stops happening and this test fails: move it to `attacks`.
-    static let openHoles: [Attack] = [
-        Attack(payload: "shadow-standard-equality", exercise: "guarded", says: []),
-        Attack(payload: "always-equal-result", exercise: "guarded", says: []),
-    ]
-
-    @Test("Known hole: the learner's module changes what the tests' expressions mean", arguments: openHoles)
-    func openHole(_ attack: Attack) async throws {
-        let result = try await Self.check(attack)
-        withKnownIssue("passes on Swift 6.3.1: see Documentation/Trust.md, What remains") {
-            #expect(result.status == 1, "the attack passed: \(result.output)")
         }
     }
 
@@ -140,11 +141,20 @@ struct AttackTests {
     }
 
     /// A private copy of the attack course whose `course.toml` is the real course's header,
-    /// forbidden list and constructs followed by the fixture's steps, and whose shipped-file list
-    /// is generated for it.
+    /// forbidden list and constructs followed by the fixture's steps, and whose generated files
+    /// (shipped-file list, what the tests use of each reference solution) are generated for it.
     static func copyOfAttackCourse() async throws -> String {
-        let fixture = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks").path
+        let template = try await Self.template.value
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-attacks-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: template, toPath: destination)
+        return destination
+    }
+
+    /// The attack course, generated once per test process: `dev generate` compiles every
+    /// reference solution, which every attack would otherwise pay again.
+    static let template = Task<String, any Error> {
+        let fixture = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks").path
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-attacks-template-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: fixture, toPath: destination)
         try FileManager.default.removeItem(atPath: "\(destination)/Payloads")
         let real = try String(contentsOfFile: "\(TestPaths.repositoryRoot)/Exercises/course.toml", encoding: .utf8)
@@ -153,9 +163,16 @@ struct AttackTests {
         try (header + "\n" + steps).write(toFile: "\(destination)/Exercises/course.toml", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: "\(destination)/Exercises/steps.toml")
         let generated = try await runActorlings(["dev", "generate"], in: destination)
-        #expect(generated.status == 0, "\(generated.output)\(generated.errors)")
+        guard generated.status == 0 else { throw AttackCourseError(output: generated.output + generated.errors) }
+        try? FileManager.default.removeItem(atPath: "\(destination)/.actorlings")
         return destination
     }
+}
+
+/// `dev generate` failed in the attack course: every attack's test fails with what it said.
+struct AttackCourseError: Error, CustomStringConvertible {
+    var output: String
+    var description: String { "dev generate failed in the attack course:\n\(output)" }
 }
 
 /// Which findings count, given an exercise's `[only-in]` and `allow-while-shipped`.
