@@ -64,7 +64,7 @@ struct AttackTests {
             payload: "shadow-standard-equality", exercise: "guarded",
             says: [
                 "your `Int.==` (Exercises/00-attacks/guarded/Sources/Totals.swift:5), which the tests' `==` on `Int` resolved to",
-                "at Exercises/00-attacks/guarded/Tests/TotalsTests.swift:5", "standard library's `==`",
+                "at Exercises/00-attacks/guarded/Tests/TotalsTests.swift:5", "the `==` they use against the reference solution",
             ]),
         Attack(payload: "shadow-standard-equality", exercise: "open", says: ["your `Int.==`", "TotalsTests.swift:5"]),
         Attack(

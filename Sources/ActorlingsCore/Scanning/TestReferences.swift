@@ -181,7 +181,8 @@ public struct TestReferences: Sendable, Equatable {
                 why: "Against the reference solution, the tests use no `\(use.name)` of yours. A declaration of yours that a test's "
                     + "expression picks instead of the standard one (an operator or member in an extension of a standard type, an "
                     + "overload) changes what the test checks: an `==` that is always true makes every `#expect(a == b)` pass.",
-                instead: "Remove it, or give it a name the tests don't use: the tests must use the standard library's `\(member)`.")
+                instead: "Remove it, or give it a name the tests don't use: the tests must use the `\(member)` they use against the "
+                    + "reference solution — the standard library's, or the one Swift derives for a type of yours.")
         case .literal:
             return Construct(
                 id: constructID, name: "your type `\(owner)` (its initializer\(declared.map { " at \($0)" } ?? "")), which a literal of the tests became",

@@ -29,11 +29,17 @@ extension ExerciseBuilder {
 
     /// What the tests use of the module compiled from `request.sources` (the reference solution,
     /// for `dev generate` and `dev check`): the module's interface is emitted into the build
-    /// directory, then the tests are dumped against it. `nil` when either does not compile.
-    public func testReferenceUses(_ request: BuildRequest) async throws -> [TestReference]? {
+    /// directory (unless `moduleIsBuilt`: a check of the same files just compiled it there),
+    /// then the tests are dumped against it. `nil` when either does not compile.
+    public func testReferenceUses(_ request: BuildRequest, moduleIsBuilt: Bool = false) async throws -> [TestReference]? {
         let directory = request.buildDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let common = Self.commonFlags(request)
+        if moduleIsBuilt {
+            let (view, termination) = try await testsView(request, common: common)
+            guard case .exited(0) = termination else { return nil }
+            return view.uses
+        }
         let module = try await planner.run(
             common + [
                 "-module-name", request.moduleName, "-emit-module", "-emit-module-path", "\(directory)/\(request.moduleName).swiftmodule",

@@ -25,8 +25,10 @@ extension ExerciseChecker {
     /// What the protected tests of `exercise` use of the module built from `sourceDirectory`'s
     /// files (the reference solution's, for `dev generate` and `dev check`) and its protected
     /// ones. `nil` for an exercise that asks for tests, or when the module or the tests do not
-    /// compile.
-    public func testReferenceNames(_ exercise: Exercise, sourceDirectory: String, buildDirectory: String) async throws -> Set<String>? {
+    /// compile. `moduleIsBuilt`: a check of the same files just compiled the module in `buildDirectory`.
+    public func testReferenceNames(
+        _ exercise: Exercise, sourceDirectory: String, buildDirectory: String, moduleIsBuilt: Bool = false
+    ) async throws -> Set<String>? {
         guard exercise.kind != .writeTests else { return nil }
         var builder = builder
         builder.compileTimeLimit = exercise.compileTimeLimit
@@ -34,7 +36,7 @@ extension ExerciseChecker {
             moduleName: exercise.moduleName, sources: exercise.files.map { absolute(sourceDirectory + "/" + $0) } + exercise.protectedPaths.map(absolute),
             tests: exercise.testPaths.map(absolute), settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit)
         request.macOSTarget = macOSTarget
-        return try await builder.testReferenceUses(request).map(TestReferences.names)
+        return try await builder.testReferenceUses(request, moduleIsBuilt: moduleIsBuilt).map(TestReferences.names)
     }
 
     /// The sets `dev generate` writes: every exercise's reference solution, on `jobs` parallel jobs.

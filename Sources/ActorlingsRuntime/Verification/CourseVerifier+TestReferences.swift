@@ -4,9 +4,16 @@ import Foundation
 extension CourseVerifier {
     /// The shipped `Exercises/test-references.txt` must list exactly what the exercise's tests
     /// use of its reference solution's module: a stale set would reject an honest answer, or
-    /// accept a declaration the tests should never resolve to.
-    func testReferenceFindings(_ exercise: Exercise, buildDirectory: String) async throws -> [Finding] {
+    /// accept a declaration the tests should never resolve to. `solution` is how the reference
+    /// solution's check in `solutionBuild` ended: when it passed, or was refused only for what its
+    /// tests use, its module is there to dump the tests against.
+    func testReferenceFindings(_ exercise: Exercise, solution: Outcome, solutionBuild: String) async throws -> [Finding] {
         guard exercise.kind != .writeTests else { return [] }
+        var moduleIsBuilt = solution.isPassed
+        if case .forbidden(let findings) = solution, findings.allSatisfy({ $0.construct.id == TestReferences.constructID }) {
+            moduleIsBuilt = true
+        }
+        guard moduleIsBuilt else { return [] }  // the solution's own problem is reported
         let fix = "run `swift run actorlings dev generate`"
         let shipped: TestReferences?
         do {
@@ -18,9 +25,10 @@ extension CourseVerifier {
             return [Finding(subject: TestReferences.path, message: "has no [\(exercise.id)] section; \(fix)")]
         }
         guard
-            let current = try await checker.testReferenceNames(exercise, sourceDirectory: exercise.solutionDirectory, buildDirectory: buildDirectory)
+            let current = try await checker.testReferenceNames(
+                exercise, sourceDirectory: exercise.solutionDirectory, buildDirectory: solutionBuild, moduleIsBuilt: true)
         else {
-            return []  // the solution does not compile: reported as the solution's problem
+            return [Finding(subject: exercise.solutionDirectory, message: "its tests could not be read against the solution's module")]
         }
         guard current != expected else { return [] }
         let added = current.subtracting(expected).sorted().map { "+\($0)" }
