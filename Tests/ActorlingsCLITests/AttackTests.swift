@@ -96,6 +96,43 @@ struct AttackTests {
         }
     }
 
+    @Test("A comparison remembered clean in one process (watch mode) never hides an attack saved after it")
+    func rememberedCleanComparison() async throws {
+        let course = try await Self.copyOfAttackCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let files = LocalCourseFiles(root: course)
+        let loaded = try CourseLoader(files: files).load()
+        guard case .text(let shippedText) = files.read(ShippedFiles.path) else {
+            Issue.record("the attack course has no \(ShippedFiles.path)")
+            return
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let toolchain = try await Toolchain.locate(environment: environment, minimum: loaded.minimumSwift)
+        let checker = ExerciseChecker(
+            root: course, course: loaded, shipped: try ShippedFiles(parsing: shippedText),
+            builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        let exercise = try #require(loaded.exercise(id: "guarded"))
+        let learnerFile = "\(course)/Exercises/00-attacks/guarded/Sources/Totals.swift"
+        let solution = try String(contentsOfFile: "\(course)/Solutions/00-attacks/guarded/Totals.swift", encoding: .utf8)
+        let attack = try String(
+            contentsOfFile: TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/shadow-standard-equality/Totals.swift").path,
+            encoding: .utf8)
+
+        for (text, attacked) in [(solution, false), ("// A comment changes nothing.\n" + solution, false), (attack, true), (solution, false)] {
+            try text.write(toFile: learnerFile, atomically: true, encoding: .utf8)
+            let outcome = try await checker.check(exercise).outcome
+            if attacked {
+                guard case .forbidden(let findings) = outcome else {
+                    Issue.record("the attack after a clean check was not refused: \(outcome.kind)")
+                    continue
+                }
+                #expect(findings.map(\.construct.id) == [TestReferences.constructID])
+            } else {
+                #expect(outcome.isPassed, "\(outcome)")
+            }
+        }
+    }
+
     /// Checks a copy of the attack course in which the payload replaced the learner's files it
     /// contains (in `Sources/`, or in `Tests/` for a write-tests exercise).
     static func check(_ attack: Attack) async throws -> (status: Int32, output: String, errors: String) {

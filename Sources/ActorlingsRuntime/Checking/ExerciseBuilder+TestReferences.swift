@@ -52,17 +52,22 @@ extension ExerciseBuilder {
         return view.uses
     }
 
-    /// Everything the tests' meaning depends on, exactly (no hash a submission could be made to
-    /// collide with): the learner's module interface, the tests, the flags, the toolchain and
-    /// the expected set. `nil` when the interface cannot be read.
+    /// Everything the tests' meaning depends on: the module's files as the compiler reads them
+    /// (the same text the learner's screen is remembered by), their names, the flags and the
+    /// toolchain — exactly, no hash a submission could be made to collide with — and the tests and
+    /// expected set, which are the course's (the tests are checked against the shipped blob ids
+    /// before anything compiles), by digest. `nil` when a file cannot be read.
     func cleanReferencesKey(_ request: BuildRequest, common: [String]) -> String? {
-        guard let references = request.testReferences,
-            let module = FileManager.default.contents(atPath: "\(request.buildDirectory)/\(request.moduleName).swiftmodule")
-        else { return nil }
-        var parts = [toolchain.version.description, request.moduleName, module.base64EncodedString()]
-        parts += common + toolchain.testingCompileFlags
-        for test in references.tests { parts += [test.path, test.text] }
-        parts += references.expected.sorted()
+        guard let references = request.testReferences else { return nil }
+        var parts = [toolchain.version.description, request.moduleName] + common + toolchain.testingCompileFlags
+        for source in request.sources {
+            guard let text = try? String(contentsOfFile: source, encoding: .utf8) else { return nil }
+            parts += [URL(fileURLWithPath: source).lastPathComponent, SwiftTokenizer.normalizedCode(in: text)]
+        }
+        var course: [UInt8] = []
+        for test in references.tests { course += Array(test.path.utf8) + [0] + Array(test.text.utf8) + [0] }
+        for name in references.expected.sorted() { course += Array(name.utf8) + [0] }
+        parts.append(SHA1.hexDigest(SHA1.hash(course)))
         return parts.joined(separator: "\u{0}")
     }
 }
