@@ -83,6 +83,20 @@ struct TestReferencesTests {
         #expect(findings.contains { $0.construct.name.contains("your type `Amount`") })
     }
 
+    @Test("The verdict names what the tests resolved to, where it is declared, the test line, why and what to do")
+    func verdict() throws {
+        let learner = ConstructFinder.Source(path: "/w/Ledger/Wallet.swift", displayPath: "Exercises/01-s/ledger/Sources/Wallet.swift", text: "")
+        let uses = try Self.uses("int-equality") + Self.uses("own-result-type")
+        let findings = TestReferences.findings(uses, expected: try Self.expected(), tests: try Self.tests(), learnerFiles: [learner])
+        let exercise = Exercise(
+            id: "ledger", title: "Ledger", stepNumber: 1, section: "s", files: ["Wallet.swift"], testFiles: ["WalletTests.swift"],
+            settings: CompilerSettings(), expectedFailure: .tests(["depositsAddUp()"]), forbidden: [], hints: ["one", "two"], afterPass: "",
+            timeLimit: .seconds(10), points: 1, directory: "Exercises/01-s/ledger", solutionDirectory: "Solutions/01-s/ledger")
+        let verdict = Verdict(exerciseID: exercise.id, outcome: .forbidden(findings), duration: .milliseconds(412))
+        try GoldenFile.check(
+            VerdictRenderer(palette: .plain) { _ in nil }.render(verdict, exercise: exercise), named: "verdict-tests-resolve-to-learner-code.txt")
+    }
+
     @Test("A use inside #expect is found where the macro is used, once per name")
     func insideAMacro() throws {
         // Every use in the fixture appears twice: in the test file and in the macro's buffer.
