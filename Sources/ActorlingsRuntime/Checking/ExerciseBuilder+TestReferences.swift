@@ -52,22 +52,42 @@ extension ExerciseBuilder {
         return view.uses
     }
 
-    /// Everything the tests' meaning depends on: the module's files as the compiler reads them
-    /// (the same text the learner's screen is remembered by), their names, the flags and the
-    /// toolchain — exactly, no hash a submission could be made to collide with — and the tests and
-    /// expected set, which are the course's (the tests are checked against the shipped blob ids
-    /// before anything compiles), by digest. `nil` when a file cannot be read.
-    func cleanReferencesKey(_ request: BuildRequest, common: [String]) -> String? {
-        guard let references = request.testReferences else { return nil }
-        var parts = [toolchain.version.description, request.moduleName] + common + toolchain.testingCompileFlags
-        for source in request.sources {
-            guard let text = try? String(contentsOfFile: source, encoding: .utf8) else { return nil }
-            parts += [URL(fileURLWithPath: source).lastPathComponent, SwiftTokenizer.normalizedCode(in: text)]
-        }
+    /// Everything the tests' meaning depends on: the learner's module interface, byte for byte
+    /// (a body edit leaves it as it was, so watch mode compares again only when the interface
+    /// changes — no hash a submission could be made to collide with), the flags and the toolchain;
+    /// and the tests and expected set, which are the course's (the tests are checked against the
+    /// shipped blob ids before anything compiles), by digest. `nil` when the interface cannot be read.
+    func cleanReferencesKey(_ request: BuildRequest, common: [String]) -> Data? {
+        guard let references = request.testReferences,
+            var key = FileManager.default.contents(atPath: "\(request.buildDirectory)/\(request.moduleName).swiftmodule")
+        else { return nil }
+        key.append(0)
+        key.append(contentsOf: ([toolchain.version.description, request.moduleName] + common + toolchain.testingCompileFlags).joined(separator: "\u{0}").utf8)
         var course: [UInt8] = []
         for test in references.tests { course += Array(test.path.utf8) + [0] + Array(test.text.utf8) + [0] }
         for name in references.expected.sorted() { course += Array(name.utf8) + [0] }
-        parts.append(SHA1.hexDigest(SHA1.hash(course)))
-        return parts.joined(separator: "\u{0}")
+        key.append(0)
+        key.append(contentsOf: SHA1.hexDigest(SHA1.hash(course)).utf8)
+        return key
+    }
+}
+
+/// Keys of comparisons that found nothing, at most `capacity` of them (the oldest go first): a key
+/// holds a module interface, about 30 kB, and a class grade checks thousands.
+actor CleanComparisons {
+    private var keys: Set<Data> = []
+    private var order: [Data] = []
+    let capacity: Int
+
+    init(capacity: Int = 128) {
+        self.capacity = capacity
+    }
+
+    func contains(_ key: Data) -> Bool { keys.contains(key) }
+
+    func insert(_ key: Data) {
+        guard keys.insert(key).inserted else { return }
+        order.append(key)
+        if order.count > capacity { keys.remove(order.removeFirst()) }
     }
 }

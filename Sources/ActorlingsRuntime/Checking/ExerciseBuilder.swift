@@ -126,7 +126,7 @@ public struct ExerciseBuilder: Sendable {
     let cleanScreens = CleanScreens()
     /// What this process found the tests to use of the learner's module as expected, by
     /// everything the tests' meaning depends on (`cleanReferencesKey`), in memory only.
-    let cleanReferences = CleanScreens()
+    let cleanReferences = CleanComparisons()
     /// The entry point's compile, at most one at a time per object in this process.
     let entryCompiles = OnceEach()
 
