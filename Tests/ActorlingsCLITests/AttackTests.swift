@@ -1,7 +1,8 @@
 import ActorlingsCore
-import ActorlingsRuntime
 import Foundation
 import Testing
+
+@testable import ActorlingsRuntime
 
 /// A determined learner's attacks on a verdict, each a payload in `Fixtures/attacks/Payloads`,
 /// run through the real binary against a course that uses the real course's constructs.
@@ -131,6 +132,17 @@ struct AttackTests {
                 #expect(outcome.isPassed, "\(outcome)")
             }
         }
+    }
+
+    @Test("A process remembers at most so many clean comparisons, the oldest forgotten first")
+    func cleanComparisonsAreBounded() async {
+        let remembered = CleanComparisons(capacity: 2)
+        let keys = (0..<3).map { Data([UInt8($0)]) }
+        for key in keys { await remembered.insert(key) }
+        await remembered.insert(keys[2])  // again: no second place
+        #expect(await !remembered.contains(keys[0]))
+        #expect(await remembered.contains(keys[1]))
+        #expect(await remembered.contains(keys[2]))
     }
 
     /// Checks a copy of the attack course in which the payload replaced the learner's files it
