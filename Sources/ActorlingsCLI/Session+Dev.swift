@@ -11,6 +11,23 @@ extension Session {
         try AtomicFile.write(shippedFiles.rendered(), to: "\(root)/\(ShippedFiles.path)")
         console.write("Wrote \(ExercisesManifest.path) (\(course.exercises.count) exercises) and \(ShippedFiles.path) (\(shippedFiles.ids.count) files).\n")
         try await writeDiagnosticCatalog()
+        return try await writeTestReferences()
+    }
+
+    /// Rewrites what each exercise's tests use of its reference solution's module: compiles every
+    /// solution and dumps its tests against it, so it takes a while.
+    private func writeTestReferences() async throws -> ExitCode {
+        let checker = try await makeChecker()
+        let (references, failed) = try await checker.generateTestReferences(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        try AtomicFile.write(references.rendered(), to: "\(root)/\(TestReferences.path)")
+        let count = references.sets.values.reduce(0) { $0 + $1.count }
+        console.write("Wrote \(TestReferences.path) (\(references.sets.count) exercises, \(count) names).\n")
+        guard failed.isEmpty else {
+            console.write(
+                "Not listed, so not compared: \(failed.joined(separator: ", ")) (the reference solution or its tests do not compile; "
+                    + "`swift run actorlings dev check ID` says why).\n")
+            return .failure
+        }
         return .success
     }
 

@@ -1,7 +1,8 @@
 import ActorlingsCore
-import ActorlingsRuntime
 import Foundation
 import Testing
+
+@testable import ActorlingsRuntime
 
 /// A determined learner's attacks on a verdict, each a payload in `Fixtures/attacks/Payloads`,
 /// run through the real binary against a course that uses the real course's constructs.
@@ -58,6 +59,22 @@ struct AttackTests {
         Attack(payload: "top-level-generic-equality", exercise: "guarded", says: ["a declaration named like a standard type or function"]),
         // With every construct allowed, overload ranking prefers Int's own `==`: the tests fail honestly.
         Attack(payload: "top-level-generic-equality", exercise: "open", says: ["3 of 4 tests failed"]),
+        // Names the tests resolve in the learner's module: only what they resolve in the reference
+        // solution's (Exercises/test-references.txt), with every construct allowed or not.
+        Attack(
+            payload: "shadow-standard-equality", exercise: "guarded",
+            says: [
+                "your `Int.==` (Exercises/00-attacks/guarded/Sources/Totals.swift:5), which the tests' `==` on `Int` resolved to",
+                "at Exercises/00-attacks/guarded/Tests/TotalsTests.swift:5", "the `==` they use against the reference solution",
+            ]),
+        Attack(payload: "shadow-standard-equality", exercise: "open", says: ["your `Int.==`", "TotalsTests.swift:5"]),
+        Attack(
+            payload: "always-equal-result", exercise: "guarded",
+            says: [
+                "`Swift.Equatable.==` on `Sum`, which the tests' `==` used at Exercises/00-attacks/guarded/Tests/TotalsTests.swift:5",
+                "your type `Sum` (its initializer at Exercises/00-attacks/guarded/Sources/Totals.swift:4)",
+            ]),
+        Attack(payload: "always-equal-result", exercise: "open", says: ["`Swift.Equatable.==` on `Sum`"]),
         // A learner's tests are code too: the names they use are screened like any exercise's.
         Attack(
             payload: "tests-that-remember-the-first-module", exercise: "tested",
@@ -80,19 +97,52 @@ struct AttackTests {
         }
     }
 
-    /// Attacks that pass today, each described in Trust.md ("What remains"). When one is closed,
-    /// its known issue stops happening and this test fails: move it to `attacks`.
-    static let openHoles: [Attack] = [
-        Attack(payload: "shadow-standard-equality", exercise: "guarded", says: []),
-        Attack(payload: "always-equal-result", exercise: "guarded", says: []),
-    ]
-
-    @Test("Known hole: the learner's module changes what the tests' expressions mean", arguments: openHoles)
-    func openHole(_ attack: Attack) async throws {
-        let result = try await Self.check(attack)
-        withKnownIssue("passes on Swift 6.3.1: see Documentation/Trust.md, What remains") {
-            #expect(result.status == 1, "the attack passed: \(result.output)")
+    @Test("A comparison remembered clean in one process (watch mode) never hides an attack saved after it")
+    func rememberedCleanComparison() async throws {
+        let course = try await Self.copyOfAttackCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let files = LocalCourseFiles(root: course)
+        let loaded = try CourseLoader(files: files).load()
+        guard case .text(let shippedText) = files.read(ShippedFiles.path) else {
+            Issue.record("the attack course has no \(ShippedFiles.path)")
+            return
         }
+        let environment = ProcessInfo.processInfo.environment
+        let toolchain = try await Toolchain.locate(environment: environment, minimum: loaded.minimumSwift)
+        let checker = ExerciseChecker(
+            root: course, course: loaded, shipped: try ShippedFiles(parsing: shippedText),
+            builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
+        let exercise = try #require(loaded.exercise(id: "guarded"))
+        let learnerFile = "\(course)/Exercises/00-attacks/guarded/Sources/Totals.swift"
+        let solution = try String(contentsOfFile: "\(course)/Solutions/00-attacks/guarded/Totals.swift", encoding: .utf8)
+        let attack = try String(
+            contentsOfFile: TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks/Payloads/shadow-standard-equality/Totals.swift").path,
+            encoding: .utf8)
+
+        for (text, attacked) in [(solution, false), ("// A comment changes nothing.\n" + solution, false), (attack, true), (solution, false)] {
+            try text.write(toFile: learnerFile, atomically: true, encoding: .utf8)
+            let outcome = try await checker.check(exercise).outcome
+            if attacked {
+                guard case .forbidden(let findings) = outcome else {
+                    Issue.record("the attack after a clean check was not refused: \(outcome.kind)")
+                    continue
+                }
+                #expect(findings.map(\.construct.id) == [TestReferences.constructID])
+            } else {
+                #expect(outcome.isPassed, "\(outcome)")
+            }
+        }
+    }
+
+    @Test("A process remembers at most so many clean comparisons, the oldest forgotten first")
+    func cleanComparisonsAreBounded() async {
+        let remembered = CleanComparisons(capacity: 2)
+        let keys = (0..<3).map { Data([UInt8($0)]) }
+        for key in keys { await remembered.insert(key) }
+        await remembered.insert(keys[2])  // again: no second place
+        #expect(await !remembered.contains(keys[0]))
+        #expect(await remembered.contains(keys[1]))
+        #expect(await remembered.contains(keys[2]))
     }
 
     /// Checks a copy of the attack course in which the payload replaced the learner's files it
@@ -140,11 +190,20 @@ struct AttackTests {
     }
 
     /// A private copy of the attack course whose `course.toml` is the real course's header,
-    /// forbidden list and constructs followed by the fixture's steps, and whose shipped-file list
-    /// is generated for it.
+    /// forbidden list and constructs followed by the fixture's steps, and whose generated files
+    /// (shipped-file list, what the tests use of each reference solution) are generated for it.
     static func copyOfAttackCourse() async throws -> String {
-        let fixture = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks").path
+        let template = try await Self.template.value
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-attacks-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: template, toPath: destination)
+        return destination
+    }
+
+    /// The attack course, generated once per test process: `dev generate` compiles every
+    /// reference solution, which every attack would otherwise pay again.
+    static let template = Task<String, any Error> {
+        let fixture = TestPaths.testsDirectory.appendingPathComponent("Fixtures/attacks").path
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-attacks-template-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: fixture, toPath: destination)
         try FileManager.default.removeItem(atPath: "\(destination)/Payloads")
         let real = try String(contentsOfFile: "\(TestPaths.repositoryRoot)/Exercises/course.toml", encoding: .utf8)
@@ -153,9 +212,16 @@ struct AttackTests {
         try (header + "\n" + steps).write(toFile: "\(destination)/Exercises/course.toml", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: "\(destination)/Exercises/steps.toml")
         let generated = try await runActorlings(["dev", "generate"], in: destination)
-        #expect(generated.status == 0, "\(generated.output)\(generated.errors)")
+        guard generated.status == 0 else { throw AttackCourseError(output: generated.output + generated.errors) }
+        try? FileManager.default.removeItem(atPath: "\(destination)/.actorlings")
         return destination
     }
+}
+
+/// `dev generate` failed in the attack course: every attack's test fails with what it said.
+struct AttackCourseError: Error, CustomStringConvertible {
+    var output: String
+    var description: String { "dev generate failed in the attack course:\n\(output)" }
 }
 
 /// Which findings count, given an exercise's `[only-in]` and `allow-while-shipped`.

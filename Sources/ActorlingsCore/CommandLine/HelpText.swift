@@ -25,7 +25,7 @@ public enum HelpText {
           update [SOURCE]    Bring the course's fixes from its upstream; your exercise files stay yours
           doctor             Check this machine before a workshop: toolchain, build, disk, editor
           dev check          Verify the course (for course authors)
-          dev generate       Regenerate Exercises/Package.swift and Exercises/shipped.txt
+          dev generate       Regenerate Exercises/Package.swift, shipped.txt and test-references.txt
           help [COMMAND]     Show help for a command
 
         OPTIONS
@@ -192,9 +192,11 @@ public enum HelpText {
             construct, every wrong fix of its corpus is rejected as declared and every also-correct
             answer passes, every lesson's Swift code compiles (or fails as it says), and the
             generated files are up to date. `dev generate` rewrites Exercises/Package.swift and
-            Exercises/shipped.txt from the course definition. `dev benchmark` measures
-            save→verdict on a scratch copy of one exercise (its solution, edited N times each way)
-            against a bare swiftc compile + link + run of the same files, and prints medians.
+            Exercises/shipped.txt from the course definition, and Exercises/test-references.txt
+            (what each exercise's tests use of its reference solution, which it compiles).
+            `dev benchmark` measures save→verdict on a scratch copy of one exercise (its solution,
+            edited N times each way) against a bare swiftc compile + link + run of the same files,
+            and prints medians.
 
             """
         case "doctor":

@@ -99,7 +99,14 @@ public struct VerdictRenderer: Sendable {
                 out.append("Next: the last lines above usually name the cause. Stuck? \(stuck(exercise))")
             }
         case .forbidden(let findings):
-            out.append(palette.apply(.boldRed, "✘ \(exercise.id) uses a construct this exercise forbids."))
+            // Only what the tests resolved in the learner's module: nothing the learner wrote is forbidden as such.
+            let resolvedOnly = findings.allSatisfy { $0.construct.id == TestReferences.constructID }
+            out.append(
+                palette.apply(
+                    .boldRed,
+                    resolvedOnly
+                        ? "✘ \(exercise.id) changes what its tests mean: they would use declarations of yours, not the ones they check with."
+                        : "✘ \(exercise.id) uses a construct this exercise forbids."))
             for finding in findings.prefix(diagnosticLimit) {
                 out.append("")
                 out.append("\(palette.apply(.bold, finding.construct.name)) at \(finding.file):\(finding.line):\(finding.column)")
@@ -109,7 +116,10 @@ public struct VerdictRenderer: Sendable {
             }
             if findings.count > diagnosticLimit { out.append("… and \(findings.count - diagnosticLimit) more.") }
             out.append("")
-            out.append("Next: remove it and fix what the compiler says then. Comments and strings don't count.")
+            out.append(
+                resolvedOnly
+                    ? "Next: remove or rename those declarations and keep the exercise's types; then the tests check your work."
+                    : "Next: remove it and fix what the compiler says then. Comments and strings don't count.")
         case .incompleteRun(let run):
             out.append(palette.apply(.boldRed, "✘ \(exercise.id): not all tests ran, so the run cannot count as a pass."))
             for reason in run.reasons { out.append("  " + reason + ".") }

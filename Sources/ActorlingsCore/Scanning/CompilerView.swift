@@ -46,6 +46,10 @@ public struct CompilerView: Sendable, Equatable {
     public var references: [Reference] = []
     public var imports: [Import] = []
     public var topLevelDeclarations: [TopLevelDeclaration] = []
+    /// What the code uses of the module `init` was given as `usesOf` (the learner's, when the
+    /// dump is of the protected tests), and the protocol requirements it uses on a concrete type:
+    /// what ``TestReferences`` compares with the reference solution's. Empty otherwise.
+    public var uses: [TestReference] = []
 
     public init(references: [Reference] = [], imports: [Import] = [], topLevelDeclarations: [TopLevelDeclaration] = []) {
         self.references = references
@@ -70,9 +74,13 @@ public struct CompilerView: Sendable, Equatable {
     /// Read as UTF-8 bytes: a dump is about 400 kB per exercise, one per exercise per learner in
     /// a class grade, and most of its lines hold nothing this view keeps. Lines end where
     /// `Character.isNewline` says they do.
-    public init(astDump: String, moduleName: String) {
+    ///
+    /// `imported`: a module the dumped code imports whose declarations the code's uses are
+    /// collected in ``uses`` (the learner's module, under the protected tests); `nil` collects none.
+    public init(astDump: String, moduleName: String, usesOf imported: String? = nil) {
         var dump = astDump
         var view = CompilerView()
+        let importedPrefix = imported.map { Array(($0 + ".(file).").utf8) }
         dump.withUTF8 { bytes in
             var currentFile = ""
             var lineStart = 0
@@ -106,21 +114,114 @@ public struct CompilerView: Sendable, Equatable {
                     searchFrom = valueEnd
                     // Only a declaration has a `.(file).` part; a module reference has none.
                     let value = UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd])
+                    if let importedPrefix {
+                        view.use(value, importedPrefix: importedPrefix, kind: .declaration, line: line, file: currentFile)
+                    }
                     guard Self.firstIndex(of: Self.fileMarker, in: value, from: 0) != nil,
                         let name = Self.normalized(Substring(String(decoding: value, as: UTF8.self)), moduleName: moduleName),
                         let location = Self.location(in: line, file: currentFile)
                     else { continue }
                     view.references.append(Reference(name: name, location: location))
                 }
+                // A literal that became a type of the imported module (`initializer="M.(file).Sum.init(integerLiteral:)@…"`).
+                searchFrom = 0
+                while let importedPrefix, let found = Self.firstIndex(of: Self.initializerMarker, in: line, from: searchFrom) {
+                    let valueStart = found + Self.initializerMarker.count
+                    guard let valueEnd = Self.quote(in: line, from: valueStart) else { break }
+                    searchFrom = valueEnd
+                    let value = UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd])
+                    view.use(value, importedPrefix: importedPrefix, kind: .literal, line: line, file: currentFile)
+                }
             }
         }
         self = view
+    }
+
+    /// Records `value` (a `decl=` or `initializer=` value on `line`) in ``uses`` when it is a
+    /// declaration of the imported module, or a protocol requirement used on a concrete type.
+    private mutating func use(
+        _ value: UnsafeBufferPointer<UInt8>, importedPrefix: [UInt8], kind: TestReference.Kind, line: UnsafeBufferPointer<UInt8>, file: String
+    ) {
+        let imported = Self.hasPrefix(value, importedPrefix)
+        guard imported || (kind == .declaration && Self.firstIndex(of: Self.requirementMarker, in: value, from: 0) != nil) else { return }
+        guard let location = Self.location(in: line, file: file) else { return }
+        let text = String(decoding: value, as: UTF8.self)
+        if imported {
+            var rest = text.dropFirst(importedPrefix.count)
+            if let generic = rest.range(of: " [with ") { rest = rest[..<generic.lowerBound] }
+            var declaration: Location?
+            if let at = rest.firstIndex(of: "@") {
+                declaration = Self.declarationSite(rest[rest.index(after: at)...])
+                rest = rest[..<at]
+            }
+            uses.append(TestReference(name: Self.withoutLabels(rest), kind: kind, location: location, declaration: declaration))
+        } else if let name = Self.normalized(Substring(text), moduleName: ""), let type = Self.selfReplacement(in: Substring(text)) {
+            uses.append(TestReference(name: "\(name) on \(type)", kind: .conformance, location: location))
+        }
+    }
+
+    /// `Wallet extension.deposit(_:isolation:)` → `Wallet.deposit`: where a member is declared,
+    /// and its argument labels, are an answer's to choose (an honest answer may add a defaulted
+    /// `isolation:` parameter, and the dump names some functions without their labels anyway).
+    static func withoutLabels(_ name: Substring) -> String {
+        var result = ""
+        var depth = 0
+        for character in name.replacingOccurrences(of: " extension.", with: ".") {
+            if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `/path/Totals.swift:5:24` (the path may hold colons) → that file, line and column.
+    static func declarationSite(_ text: Substring) -> Location? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { return nil }
+        return Location(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+    }
+
+    /// The concrete type a protocol requirement is used on: `Sum` in `Swift.(file).Equatable.==
+    /// [with (substitution_map generic_signature=<Self where Self : Equatable> Self -> Sum)]`.
+    /// The type ends at a `)` outside brackets, or where the next replacement (`T -> …`) begins.
+    static func selfReplacement(in value: Substring) -> String? {
+        guard let signature = value.range(of: "generic_signature=<Self"), let arrow = value[signature.upperBound...].range(of: "> Self -> ") else {
+            return nil
+        }
+        var depth = 0
+        var end = arrow.upperBound
+        var index = arrow.upperBound
+        var previous: Character = " "
+        while index < value.endIndex {
+            let character = value[index]
+            defer { previous = character }
+            if "<[(".contains(character) {
+                depth += 1
+            } else if ">])".contains(character), !(character == ">" && previous == "-") {
+                if depth == 0, character == ")" { break }
+                depth -= 1
+            } else if character == " ", depth == 0 {
+                let next = value[value.index(after: index)...]
+                let word = next.prefix { $0 != " " }
+                if next.dropFirst(word.count).hasPrefix(" -> ") { break }
+            }
+            index = value.index(after: index)
+            end = index
+        }
+        let type = value[arrow.upperBound..<end]
+        return type.isEmpty ? nil : String(type)
     }
 
     private static let sourceFileMarker = Array("(source_file \"".utf8)
     private static let topLevelMarker = Array("  (".utf8)
     private static let deeperMarker = Array("   ".utf8)
     private static let declMarker = Array(" decl=\"".utf8)
+    private static let initializerMarker = Array(" initializer=\"".utf8)
+    private static let requirementMarker = Array(" [with (substitution_map generic_signature=<Self".utf8)
     private static let fileMarker = Array(".(file).".utf8)
     private static let locationKeys = [Array("location=".utf8), Array("range=[".utf8)]
 

@@ -20,6 +20,9 @@ public struct BuildRequest: Sendable {
     /// module, before any test runs: a write-tests exercise's tests are the learner's code.
     /// Its `sources` are the learner's test files; `nil` screens no test.
     public var testsScreen: Screen?
+    /// What the protected tests may use of the learner's module: what they use of the reference
+    /// solution's. Compared before any test runs; `nil` compares nothing.
+    public var testReferences: ReferenceCheck?
     /// The learner's files to snapshot before the tests run and restore after, if the run
     /// changed them; `nil` guards nothing (a solution or a lesson block).
     public var guarded: Guarded?
@@ -121,6 +124,9 @@ public struct ExerciseBuilder: Sendable {
     /// What this process's screens found clean (see `screen`), kept in memory only: the exact
     /// text, no hash a submission could be made to collide with.
     let cleanScreens = CleanScreens()
+    /// What this process found the tests to use of the learner's module as expected, by
+    /// everything the tests' meaning depends on (`cleanReferencesKey`), in memory only.
+    let cleanReferences = CleanComparisons()
     /// The entry point's compile, at most one at a time per object in this process.
     let entryCompiles = OnceEach()
 
@@ -144,9 +150,7 @@ public struct ExerciseBuilder: Sendable {
     public func buildAndRun(_ request: BuildRequest) async throws -> Result {
         let directory = request.buildDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let common =
-            ["-parse-as-library", "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names", "-no-color-diagnostics"]
-            + Self.debugInfoFlags(request.settings) + request.settings.compilerFlags + Platform.deploymentFlags(request.macOSTarget)
+        let common = Self.commonFlags(request)
         let moduleObject = "\(directory)/\(request.moduleName).o"
 
         // 0. What the compiler understood of the learner's code, read while the module compiles
@@ -181,15 +185,15 @@ public struct ExerciseBuilder: Sendable {
         }
         if let failure = compileFailure(compile) { return Result(outcome: failure) }
 
-        // 2. The tests, unless an identical interface was already compiled against.
+        // 2. The tests, unless an identical interface was already compiled against; what they
+        //    resolve in the learner's module is read meanwhile, on the other core.
+        async let testsScreened = screenTests(request, common: common)
         let testObject = try await testsObject(request, common: common)
         switch testObject {
         case .failed(let outcome): return Result(outcome: outcome)
         case .built(let path):
-            if let testsScreen = request.testsScreen {
-                let findings = try await screenTests(request, screen: testsScreen, common: common)
-                if !findings.isEmpty { return Result(outcome: .forbidden(findings)) }
-            }
+            let testFindings = try await testsScreened
+            if !testFindings.isEmpty { return Result(outcome: .forbidden(testFindings)) }
             // 3. Link, with the entry point every exercise shares.
             let entry: String
             switch try await entryPointObject(request) {
@@ -323,9 +327,9 @@ public struct ExerciseBuilder: Sendable {
     }
 
     /// What the compiler understood of `files`, compiled as module `moduleName` with `flags`
-    /// (`swiftc -dump-ast`), and how the compiler ended.
-    private func compilerView(of files: [String], moduleName: String, flags: [String], scratch: String) async throws
-        -> (CompilerView, ProcessResult.Termination)
+    /// (`swiftc -dump-ast`), and how the compiler ended; with what they use of module `imported`.
+    private func compilerView(of files: [String], moduleName: String, flags: [String], scratch: String, usesOf imported: String? = nil)
+        async throws -> (CompilerView, ProcessResult.Termination)
     {
         // `-j1`: with several files the dump goes to standard error, one frontend job after
         // another — or, planned, one frontend for all of them (the planner's `dumpAST`).
@@ -335,19 +339,45 @@ public struct ExerciseBuilder: Sendable {
         guard result.droppedBytes == 0 else {
             throw ExerciseBuildError.astTooLarge(limit: Self.astDumpLimit)
         }
-        return (CompilerView(astDump: result.output, moduleName: moduleName), result.termination)
+        return (CompilerView(astDump: result.output, moduleName: moduleName, usesOf: imported), result.termination)
     }
 
-    /// Forbidden constructs in the compiler's view of the tests (`swiftc -dump-ast` of the test
-    /// module against the learner's): without it a learner's test could use the file system to
-    /// tell the first implementation it runs against from the mutants that follow.
-    private func screenTests(_ request: BuildRequest, screen: BuildRequest.Screen, common: [String]) async throws -> [ForbiddenFinding] {
-        var (view, _) = try await compilerView(
+    /// What is wrong in the compiler's view of the tests (`swiftc -dump-ast` of the test module
+    /// against the learner's), from one dump:
+    /// - forbidden constructs in a learner's tests (`testsScreen`): without it a learner's test
+    ///   could use the file system to tell the first implementation it runs against from the
+    ///   mutants that follow;
+    /// - uses of the learner's module that the tests do not make of the reference solution's
+    ///   (`testReferences`): without it an `extension Int { static func == … }` would decide
+    ///   every `#expect(a == b)`.
+    private func screenTests(_ request: BuildRequest, common: [String]) async throws -> [ForbiddenFinding] {
+        let references = request.testReferences
+        guard request.testsScreen != nil || references != nil else { return [] }
+        let key = references == nil ? nil : cleanReferencesKey(request, common: common)
+        if request.testsScreen == nil, let key, await cleanReferences.contains(key) { return [] }
+        var (view, termination) = try await testsView(request, common: common)
+        var findings: [ForbiddenFinding] = []
+        if let screen = request.testsScreen {
+            // Tests import Swift Testing by nature; every other import counts as in the module.
+            view.imports.removeAll { $0.module == "Testing" }
+            findings += screen.kept(screen.finder.findings(in: screen.sources, view: view))
+        }
+        if let references {
+            let unexpected = TestReferences.findings(
+                view.uses, expected: references.expected, tests: references.tests, learnerFiles: references.learnerFiles)
+            if unexpected.isEmpty, let key, case .exited(0) = termination { await cleanReferences.insert(key) }
+            findings += unexpected
+        }
+        return findings
+    }
+
+    /// The compiler's view of the tests compiled against the module in the build directory, with
+    /// what they use of it.
+    func testsView(_ request: BuildRequest, common: [String]) async throws -> (CompilerView, ProcessResult.Termination) {
+        try await compilerView(
             of: request.tests, moduleName: request.testModuleName,
-            flags: common + toolchain.testingCompileFlags + ["-I", request.buildDirectory], scratch: request.buildDirectory)
-        // Tests import Swift Testing by nature; every other import counts as in the module.
-        view.imports.removeAll { $0.module == "Testing" }
-        return screen.kept(screen.finder.findings(in: screen.sources, view: view))
+            flags: common + toolchain.testingCompileFlags + ["-I", request.buildDirectory], scratch: request.buildDirectory,
+            usesOf: request.moduleName)
     }
 
     /// The dump of an 80-line exercise is about 400 kB; far past that is not an exercise.

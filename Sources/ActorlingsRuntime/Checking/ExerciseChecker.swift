@@ -121,6 +121,7 @@ public struct ExerciseChecker: Sendable {
             request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
         }
         request.macOSTarget = macOSTarget
+        request.testReferences = try referenceCheck(for: exercise, learnerFiles: screened)
         var result = try await builder.buildAndRun(request)
         result.outcome = relativized(result.outcome)
         return result

@@ -197,6 +197,7 @@ public struct CourseVerifier: Sendable {
         if !solution.isPassed {
             problems.append(Finding(subject: exercise.solutionDirectory, message: "the solution does not pass: \(Self.summary(solution))"))
         }
+        problems += try await testReferenceFindings(exercise, solution: solution, solutionBuild: base + "/solution")
         if exercise.hints.count < 2 {
             problems.append(
                 Finding(
