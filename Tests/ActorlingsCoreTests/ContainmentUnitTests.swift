@@ -29,7 +29,9 @@ struct ContainmentUnitTests {
         "A cell a spreadsheet would run as a formula is written as text",
         arguments: [
             ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
-            ("+1", "'+1"), ("-2", "'-2"), ("@SUM(A1)", "'@SUM(A1)"), ("\tcmd", "'\tcmd"), ("ada", "ada"),
+            ("+1", "'+1"), ("-2", "'-2"), ("@SUM(A1)", "'@SUM(A1)"), ("ada", "ada"),
+            // A tab is made visible before the cell is written, so it can no longer start a formula.
+            ("\tcmd", "\u{2409}cmd"),
         ])
     func csvFormula(label: String, cell: String) {
         let course = Course(format: 1, title: "C", version: "1", minimumSwift: ToolchainVersion([6, 2]), constructs: [], steps: [])
