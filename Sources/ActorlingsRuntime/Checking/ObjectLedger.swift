@@ -6,7 +6,7 @@ import Synchronization
 /// the object or first reads one an earlier process compiled, and compared before each link.
 ///
 /// Objects are cached by name (the hash of what they are compiled from) and linked into test
-/// binaries: whoever replaces `entry-….o` decides the verdict of every check linked with it. The
+/// binaries: whoever replaces the entry point's object decides the verdict of every check linked with it. The
 /// name says what the object should be; only its content says what it is. The ledger is kept in
 /// this process's memory, where no test process can reach it; an object from an earlier process
 /// is believed only through the digest file its compiler wrote next to it (`digestFileSuffix`),
