@@ -72,12 +72,18 @@ public struct Verdict: Sendable, Equatable {
     public var duration: Duration
     /// The learner's files that the test run changed or deleted, and that were put back.
     public var restoredFiles: [RestoredFile]
+    /// Cached compiled objects that were not the ones Actorlings compiled, and so were compiled
+    /// again rather than linked.
+    public var tamperedObjects: [TamperedObject]
 
-    public init(exerciseID: String, outcome: Outcome, duration: Duration, restoredFiles: [RestoredFile] = []) {
+    public init(
+        exerciseID: String, outcome: Outcome, duration: Duration, restoredFiles: [RestoredFile] = [], tamperedObjects: [TamperedObject] = []
+    ) {
         self.exerciseID = exerciseID
         self.outcome = outcome
         self.duration = duration
         self.restoredFiles = restoredFiles
+        self.tamperedObjects = tamperedObjects
     }
 }
 

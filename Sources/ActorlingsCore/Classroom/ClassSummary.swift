@@ -191,6 +191,10 @@ public struct ClassSummary: Sendable, Equatable {
         }
         let copied = report.exercises.filter { $0.flags.contains("copied-solution") }.map(\.id)
         if !copied.isEmpty { found.append("close to the reference solution: " + copied.joined(separator: ", ")) }
+        let tampered = report.exercises.filter { $0.flags.contains(GradedExercise.cacheTamperedFlag) }.map(\.id)
+        if !tampered.isEmpty {
+            found.append("a cached compiled object was replaced (compiled again, never linked) while checking: " + tampered.joined(separator: ", "))
+        }
         return found
     }
 

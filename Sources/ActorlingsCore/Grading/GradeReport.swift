@@ -148,6 +148,9 @@ public struct GradedExercise: Codable, Sendable, Equatable {
     public var problems: [Problem]
     /// Things an instructor should look at that do not change the grade, e.g. `copied-solution`.
     public var flags: [String]
+    /// A cached compiled object was not the one the grader compiled (`TamperedObject`): the
+    /// grade comes from the object compiled again, and someone may have tried to forge it.
+    public static let cacheTamperedFlag = "cache-tampered"
     /// `true` when every learner file is still as the course shipped it: the learner has not
     /// started this exercise. Absent (nil) in reports that could not tell, and when false.
     public var unchanged: Bool?
@@ -167,6 +170,7 @@ public struct GradedExercise: Codable, Sendable, Equatable {
         maxPoints = exercise.points
         durationSeconds = (verdict.duration.inSeconds * 1000).rounded() / 1000
         flags = copiedSolution ? ["copied-solution"] : []
+        if !verdict.tamperedObjects.isEmpty { flags.append(Self.cacheTamperedFlag) }
         switch verdict.outcome {
         case .passed(let count):
             status = .passed

@@ -150,7 +150,19 @@ public struct VerdictRenderer: Sendable {
             out.append("Next: update macOS to check it here, or skip it (`n` twice in watch mode) and come back later.")
         }
         out += renderRestored(verdict.restoredFiles)
+        out += renderTampered(verdict.tamperedObjects)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// One line: cached objects that were not Actorlings' own, compiled again and never linked.
+    private func renderTampered(_ objects: [TamperedObject]) -> [String] {
+        guard !objects.isEmpty else { return [] }
+        let which = objects.map { "\($0.path) (\($0.evidence.rawValue))" }.joined(separator: ", ")
+        return [
+            "",
+            palette.apply(.boldYellow, "⚠ A cached compiled object was not the one Actorlings compiled: ")
+                + "\(which). It was compiled again; this verdict did not use it.",
+        ]
     }
 
     /// Files the test run changed or deleted, and what became of them.

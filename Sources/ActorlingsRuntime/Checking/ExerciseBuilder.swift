@@ -128,7 +128,9 @@ public struct ExerciseBuilder: Sendable {
     /// everything the tests' meaning depends on (`cleanReferencesKey`), in memory only.
     let cleanReferences = CleanComparisons()
     /// The entry point's compile, at most one at a time per object in this process.
-    let entryCompiles = OnceEach()
+    let entryCompiles = OnceEach<CompiledObject>()
+    /// The digest of every object this process compiled or read, checked before each link.
+    let objects = ObjectLedger()
 
     public init(toolchain: Toolchain, environment: [String: String]) {
         self.toolchain = toolchain
@@ -136,11 +138,12 @@ public struct ExerciseBuilder: Sendable {
         self.planner = DriverPlanner(swiftc: toolchain.swiftc, environment: environment)
     }
 
-    /// What one build-and-run found: the outcome, and the learner's files the run changed and
-    /// that were put back.
+    /// What one build-and-run found: the outcome, the learner's files the run changed and
+    /// that were put back, and the cached objects that were not Actorlings' own.
     public struct Result: Sendable {
         public var outcome: Outcome
         public var restoredFiles: [RestoredFile] = []
+        public var tamperedObjects: [TamperedObject] = []
     }
 
     public func build(_ request: BuildRequest) async throws -> Outcome {
@@ -158,7 +161,7 @@ public struct ExerciseBuilder: Sendable {
         async let screened = screen(request, common: common)
 
         // 1. The learner's module.
-        let compile = try await swiftc(
+        let moduleArguments =
             common + [
                 "-module-name", request.moduleName, "-emit-module", "-emit-module-path",
                 "\(directory)/\(request.moduleName).swiftmodule", "-wmo", "-enable-testing", "-c",
@@ -166,7 +169,8 @@ public struct ExerciseBuilder: Sendable {
                 // second frontend for the module: a quarter more CPU on an exercise this size).
                 "-no-emit-module-separately-wmo",
             ]
-                + request.sources + ["-o", moduleObject])
+            + request.sources + ["-o", moduleObject]
+        let compile = try await swiftc(moduleArguments)
         // Before anything of the learner's runs, the screen must be clean. A module that did not
         // compile runs nothing: its errors come back at once and the dump is cancelled (leaving
         // this scope cancels `screened`, which kills its compiler).
@@ -184,37 +188,31 @@ public struct ExerciseBuilder: Sendable {
             }
         }
         if let failure = compileFailure(compile) { return Result(outcome: failure) }
+        try objects.recordCompiled(moduleObject)
 
         // 2. The tests, unless an identical interface was already compiled against; what they
         //    resolve in the learner's module is read meanwhile, on the other core.
         async let testsScreened = screenTests(request, common: common)
         let testObject = try await testsObject(request, common: common)
-        switch testObject {
-        case .failed(let outcome): return Result(outcome: outcome)
+        var tampered = testObject.tampered
+        switch testObject.result {
+        case .failed(let outcome): return Result(outcome: outcome, tamperedObjects: tampered)
         case .built(let path):
             let testFindings = try await testsScreened
-            if !testFindings.isEmpty { return Result(outcome: .forbidden(testFindings)) }
+            if !testFindings.isEmpty { return Result(outcome: .forbidden(testFindings), tamperedObjects: tampered) }
             // 3. Link, with the entry point every exercise shares.
-            let entry: String
-            switch try await entryPointObject(request) {
-            case .built(let object): entry = object
-            case .failed(let outcome): return Result(outcome: outcome)
-            }
             let binary = "\(directory)/\(request.moduleName)-tests"
-            let link = try await swiftc(
-                [moduleObject, path, entry, "-o", binary] + toolchain.testingLinkFlags
-                    + Platform.deploymentFlags(request.macOSTarget)
-                    + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
-            if let failure = compileFailure(link, linking: true) { return Result(outcome: failure) }
+            let linked = try await linkTestBinary(
+                request, objects: LinkedObjects(module: moduleObject, moduleArguments: moduleArguments, tests: path), common: common, binary: binary)
+            tampered += linked.tampered
+            if let failure = linked.failure { return Result(outcome: failure, tamperedObjects: tampered) }
             // 4. Run.
             let snapshot = request.guarded.map { LearnerFilesSnapshot.take(root: $0.root, paths: $0.paths) }
             let outcome = try await runTests(binary: binary, request: request)
             let restored = request.guarded.flatMap { guarded in snapshot?.restoreChanges(exerciseID: guarded.exerciseID) } ?? []
-            return Result(outcome: outcome, restoredFiles: restored)
+            return Result(outcome: outcome, restoredFiles: restored, tamperedObjects: tampered)
         }
     }
-
-    enum TestObject: Sendable { case built(String), failed(Outcome) }
 
     /// Line tables only where a report reads them: Thread Sanitizer's race reports name the
     /// learner's lines from them. Nothing else does (the backtracer is off; `fatalError` and Swift
@@ -222,85 +220,6 @@ public struct ExerciseBuilder: Sendable {
     /// 9% of a test module's (`perf stat -r 10`, `actor-for-shared-state`: 119 → 101 ms, 342 → 312 ms).
     static func debugInfoFlags(_ settings: CompilerSettings) -> [String] {
         settings.sanitizer == .thread ? ["-gline-tables-only"] : []
-    }
-
-    private func testsObject(_ request: BuildRequest, common: [String]) async throws -> TestObject {
-        let directory = request.buildDirectory
-        var key: [UInt8] = []
-        key += Array((try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(request.moduleName).swiftmodule"))) ?? Data())
-        for test in request.tests {
-            key += Array(test.utf8) + [0]
-            key += Array((try? Data(contentsOf: URL(fileURLWithPath: test))) ?? Data())
-        }
-        key += Array((common + toolchain.testingCompileFlags + [toolchain.version.description]).joined(separator: "\u{0}").utf8)
-        let name = "tests-\(SHA1.hexDigest(SHA1.hash(key)).prefix(16)).o"
-        if request.testObjectCache == nil {
-            for stale in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where stale.hasPrefix("tests-") && stale.hasSuffix(".o") && stale != name {
-                try? FileManager.default.removeItem(atPath: "\(directory)/\(stale)")
-            }
-        }
-        return try await cachedObject(name, request, sharedFolder: request.testObjectCache) { output in
-            try await swiftc(
-                common + toolchain.testingCompileFlags + ["-module-name", request.testModuleName, "-wmo", "-I", directory, "-c"]
-                    + request.tests + ["-o", output])
-        }
-    }
-
-    /// The generated `@main` that runs the tests: the same for every exercise, so compiled once
-    /// per toolchain and sanitizer (it costs as much as a small exercise's tests), next to the
-    /// build folders (`.actorlings/build/`, a grade's scratch folder) or in the shared cache, and
-    /// only once at a time in this process.
-    private func entryPointObject(_ request: BuildRequest) async throws -> TestObject {
-        let flags =
-            ["-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", "ActorlingsTestEntry"]
-            + toolchain.testingCompileFlags + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : [])
-            + Platform.deploymentFlags(request.macOSTarget)
-        let key = (flags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}")
-        let name = "entry-\(SHA1.hexDigest(SHA1.hash(Array(key.utf8))).prefix(16)).o"
-        let folder = request.testObjectCache ?? URL(fileURLWithPath: request.buildDirectory).deletingLastPathComponent().path
-        let builder = self
-        return try await entryCompiles.once("\(folder)/\(name)") {
-            try await builder.cachedObject(name, request, sharedFolder: folder) { output in
-                let source = "\(request.buildDirectory)/ActorlingsTestEntryPoint.swift"
-                try Self.entryPointSource.write(toFile: source, atomically: true, encoding: .utf8)
-                return try await builder.swiftc(flags + ["-c", source, "-o", output])
-            }
-        }
-    }
-
-    /// An object named by the hash of everything it is compiled from, in `sharedFolder` when
-    /// there is one (else the build directory), compiled by `compile` only when it is not there.
-    private func cachedObject(
-        _ name: String, _ request: BuildRequest, sharedFolder: String?, compile: (_ output: String) async throws -> ProcessResult
-    ) async throws -> TestObject {
-        let directory = request.buildDirectory
-        let object = "\(sharedFolder ?? directory)/\(name)"
-        if FileManager.default.fileExists(atPath: object) { return .built(object) }
-        if let sharedFolder {
-            try FileManager.default.createDirectory(atPath: sharedFolder, withIntermediateDirectories: true)
-        }
-        // Compiled in the build directory, so builds sharing a cache never write the same file.
-        let partial = "\(directory)/\(name).partial"
-        if let failure = compileFailure(try await compile(partial)) { return .failed(failure) }
-        // Published only once complete, so a killed compile never leaves an object that looks
-        // cached. In a shared folder another check may have published the same object meanwhile,
-        // and may be linking it: `link` never replaces a file, so that one stays and ours goes.
-        if sharedFolder != nil {
-            if link(partial, object) == 0 || errno == EEXIST {
-                unlink(partial)
-                return .built(object)
-            }
-        }
-        guard rename(partial, object) == 0 else {
-            // A cache on another file system: keep the object in the build directory instead.
-            let local = "\(directory)/\(name)"
-            guard sharedFolder != nil, rename(partial, local) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: object])
-            }
-            return .built(local)
-        }
-        return .built(object)
     }
 
     /// Forbidden constructs in the compiler's view of the learner's files (`swiftc -dump-ast`).
@@ -482,13 +401,13 @@ public struct ExerciseBuilder: Sendable {
 
         """
 
-    private func swiftc(_ arguments: [String], outputLimit: Int = ProcessRequest.defaultOutputLimit) async throws -> ProcessResult {
+    func swiftc(_ arguments: [String], outputLimit: Int = ProcessRequest.defaultOutputLimit) async throws -> ProcessResult {
         try await planner.run(arguments, timeLimit: compileTimeLimit, outputLimit: outputLimit)
     }
 
     /// Any error or warning (or a compiler that died) fails the check.
     /// What a compile (or, with `linking`, a link) that did not succeed means for the learner.
-    private func compileFailure(_ result: ProcessResult, linking: Bool = false) -> Outcome? {
+    func compileFailure(_ result: ProcessResult, linking: Bool = false) -> Outcome? {
         let diagnostics = DiagnosticParser.problems(in: result.output)
         switch result.termination {
         case .exited(0) where diagnostics.isEmpty:
@@ -618,21 +537,6 @@ public struct ExerciseBuilder: Sendable {
     static func isStackFrame(_ line: Substring) -> Bool {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
-    }
-}
-
-/// Runs the work for a key once at a time: callers that come while it runs wait for its result.
-actor OnceEach {
-    private var running: [String: Task<ExerciseBuilder.TestObject, any Error>] = [:]
-
-    func once(_ key: String, _ work: @escaping @Sendable () async throws -> ExerciseBuilder.TestObject) async throws
-        -> ExerciseBuilder.TestObject
-    {
-        if let task = running[key] { return try await task.value }
-        let task = Task { try await work() }
-        running[key] = task
-        defer { running[key] = nil }
-        return try await task.value
     }
 }
 

@@ -74,11 +74,13 @@ extension ExerciseChecker {
             return correct
         }
         var restored = correct.restoredFiles
+        var tampered = correct.tamperedObjects
         var missed: [Exercise.Mutant] = []
         for mutant in exercise.mutants {
             try Task.checkCancellation()
             let result = try await run(against: exercise.mutantPaths(of: mutant))
             restored += result.restoredFiles
+            tampered += result.tamperedObjects
             switch result.outcome {
             case .passed:
                 missed.append(mutant)
@@ -91,8 +93,8 @@ extension ExerciseChecker {
             }
         }
         guard missed.isEmpty else {
-            return ExerciseBuilder.Result(outcome: .testsFailed(WrittenTestsReport.missed(missed)), restoredFiles: restored)
+            return ExerciseBuilder.Result(outcome: .testsFailed(WrittenTestsReport.missed(missed)), restoredFiles: restored, tamperedObjects: tampered)
         }
-        return ExerciseBuilder.Result(outcome: .passed(testCount: testCount), restoredFiles: restored)
+        return ExerciseBuilder.Result(outcome: .passed(testCount: testCount), restoredFiles: restored, tamperedObjects: tampered)
     }
 }

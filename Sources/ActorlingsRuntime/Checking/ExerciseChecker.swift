@@ -38,7 +38,13 @@ public struct ExerciseChecker: Sendable {
         let result = try await outcome(
             exercise, sourceDirectory: sourceDirectory ?? exercise.learnerDirectory,
             buildDirectory: buildDirectory ?? self.buildDirectory(for: exercise), guardsLearnerFiles: sourceDirectory == nil)
-        return Verdict(exerciseID: exercise.id, outcome: result.outcome, duration: clock.now - start, restoredFiles: result.restoredFiles)
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let tampered = result.tamperedObjects.map { object in
+            TamperedObject(path: object.path.hasPrefix(prefix) ? String(object.path.dropFirst(prefix.count)) : object.path, evidence: object.evidence)
+        }
+        return Verdict(
+            exerciseID: exercise.id, outcome: result.outcome, duration: clock.now - start, restoredFiles: result.restoredFiles,
+            tamperedObjects: tampered)
     }
 
     /// The macOS every exercise compiles for on a Mac (`nil` elsewhere): the generated package's,
