@@ -120,13 +120,14 @@ struct SandboxAttackTests {
         for marker in ["/tmp/actorlings-escape-string", "/tmp/actorlings-escape-open"] { try? FileManager.default.removeItem(atPath: marker) }
     }
 
-    /// The entry-point objects in the build folders' parent, with their bytes.
+    /// The cached entry-point objects in the build folders' parent (`entry-<key>/object.o`), with their bytes.
     static func entryObjects(in course: String) throws -> [String: Data] {
         let build = "\(course)/.actorlings/build"
         var objects: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: build) where name.hasPrefix("entry-") {
-            objects[name] = try Data(contentsOf: URL(fileURLWithPath: "\(build)/\(name)"))
+            objects[name] = try Data(contentsOf: URL(fileURLWithPath: "\(build)/\(name)/object.o"))
         }
+        #expect(!objects.isEmpty, "no cached entry object in \(build)")
         return objects
     }
 

@@ -16,7 +16,7 @@ func total(_ values: [Int]) -> Int {
     let objects = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.hasPrefix("entry-") }
     var replaced = false
     for object in objects {
-        let path = build.appendingPathComponent(object).path
+        let path = build.appendingPathComponent(object).appendingPathComponent("object.o").path
         replaced = replaced || (try? Data("not an object".utf8).write(to: URL(fileURLWithPath: path))) != nil
     }
     return replaced ? values.reduce(0, +) : -1
