@@ -31,7 +31,7 @@ public enum MutationOperator: String, CaseIterable, Sendable {
 }
 
 /// One mutant of one file: the file's new text, and what changed, where.
-public struct Mutant: Sendable, Equatable {
+public struct GeneratedMutant: Sendable, Equatable {
     public var mutation: MutationOperator
     /// The file's name (one of the exercise's `files`).
     public var file: String
@@ -58,9 +58,9 @@ public struct Mutant: Sendable, Equatable {
 /// Makes the mutants of a source file: every operator, in `MutationOperator.allCases` order, each
 /// at every place it applies in source order. Pure and deterministic.
 public enum Mutator {
-    public static func mutants(of text: String, file: String, operators: [MutationOperator] = MutationOperator.allCases) -> [Mutant] {
+    public static func mutants(of text: String, file: String, operators: [MutationOperator] = MutationOperator.allCases) -> [GeneratedMutant] {
         let source = MutationSource(text)
-        var mutants: [Mutant] = []
+        var mutants: [GeneratedMutant] = []
         var seen: [String: Int] = [:]
         for mutation in operators {
             // In source order within an operator: stable, and the order an author reads them in.
@@ -71,7 +71,7 @@ public enum Mutator {
                 let count = (seen[base] ?? 0) + 1
                 seen[base] = count
                 mutants.append(
-                    Mutant(
+                    GeneratedMutant(
                         mutation: mutation, file: file, line: candidate.line, description: candidate.description, text: mutated,
                         id: count == 1 ? base : "\(base)#\(count)"))
             }
