@@ -76,11 +76,13 @@ extension MutationSource {
                     !((body + 1)..<write).contains(where: { isWord($0, "await") && enclosingFunction(of: $0)?.open == function.open })
                 else { continue }
                 let inner = body + 1 < close ? indentation(ofLineOf: body + 1) : indentation(ofLineOf: first) + "    "
+                // A one-line body (`if … { act }`) keeps its line.
+                let yield = tokens[body + 1].line == tokens[body].line ? " await Task.yield();" : "\n\(inner)await Task.yield()"
                 result.append(
                     MutationCandidate(
                         line: tokens[first].line,
                         description: "checks `\(snippet(first + 1, body - 1))`, then suspends (`await Task.yield()`) before acting on it",
-                        edits: [MutationEdit(at: tokens[body].range.upperBound, insert: "\n\(inner)await Task.yield()")] + makeAsync))
+                        edits: [MutationEdit(at: tokens[body].range.upperBound, insert: yield)] + makeAsync))
             }
         }
         return result

@@ -9,7 +9,8 @@ extension MutationSource {
             guard let statement = statement(containing: index), statement.lowerBound == index, statement.upperBound > index + 1,
                 isPunctuation(statement.upperBound, ")") || isPunctuation(statement.upperBound, "}"),
                 // Deleting a cancellation check is `remove-cancellation-check`'s mutant.
-                !(index..<statement.upperBound).contains(where: { spells(["Task", ".", "checkCancellation"], at: $0) })
+                !(index..<statement.upperBound).contains(where: { spells(["Task", ".", "checkCancellation"], at: $0) }),
+                let block = enclosingBlock(of: index), keepsTypes(swallowing: statement, in: block)
             else { continue }
             result.append(
                 MutationCandidate(
@@ -17,6 +18,20 @@ extension MutationSource {
                     edits: [MutationEdit(range: tokens[index].range, replacement: "_ = try?")]))
         }
         return result
+    }
+
+    /// Whether `_ = try?` in place of `statement` still compiles without a warning: not the
+    /// only statement of a function or closure (its value is returned), nor the only `try` of
+    /// a `do` (its `catch` would be unreachable).
+    private func keepsTypes(swallowing statement: ClosedRange<Int>, in block: Int) -> Bool {
+        let statements = statements(inBlockAt: block)
+        let kind = kind(ofBlockAt: block)
+        if statements.count == 1, kind == .function || kind == .closure { return false }
+        if kind == .control, isWord(block - 1, "do"), let close = partner[block] {
+            let tries = ((block + 1)..<close).filter { isWord($0, "try") && !isOperator($0 + 1, "?") && enclosingBlock(of: $0) == block }
+            return tries.count > 1
+        }
+        return true
     }
 
     /// In a `catch` block, `throw e` → `throw CancellationError()`: every failure reported as a
