@@ -65,7 +65,8 @@ struct WriteTestsEndToEndTests {
         #expect(result.status == 1)
         #expect(result.output.contains("✘ clamping: your tests missed 1 of 2 broken implementations"), "\(result.output)")
         #expect(
-            result.output.contains("Your tests hang on this mutant (lowersAValueAbove() never finished): a broken implementation, one that lets a value above the range through."),
+            result.output.contains(
+                "Your tests hang on this mutant (lowersAValueAbove() never finished): a broken implementation, one that lets a value above the range through."),
             "\(result.output)")
         #expect(result.output.contains("A hang is not a catch"))
         // The other mutant fails a test: caught, so not named.

@@ -8,7 +8,9 @@ struct MutantFateTests {
         TestRunReport(results: [TestResult(name: "takesOne()", status: .failed, issues: [TestIssue(message: "two requests over a quota of one")])]))
     private static let hang = Outcome.timedOut(limit: .seconds(10), running: ["takesOne()"], output: [])
     private static let compilerHang = Outcome.timedOut(limit: .seconds(180), running: Outcome.compilerRunning, output: [])
-    private static let warning = Outcome.compileFailed([Diagnostic(severity: .warning, file: "A.swift", line: 3, message: "no 'async' operations occur within 'await' expression")])
+    private static let warning = Outcome.compileFailed([
+        Diagnostic(severity: .warning, file: "A.swift", line: 3, message: "no 'async' operations occur within 'await' expression")
+    ])
 
     @Test(
         "Killed only by a failing test, a crash, an incomplete run or a forbidden construct; a hang is not a kill; a compile failure is stillborn",
@@ -30,7 +32,8 @@ struct MutantFateTests {
     }
 
     private static func mutant(_ mutation: MutationOperator, line: Int, file: String = "Quota.swift") -> GeneratedMutant {
-        GeneratedMutant(mutation: mutation, file: file, line: line, description: "does \(mutation.rawValue)", text: "", id: "\(mutation.rawValue)@\(file):\(line)")
+        GeneratedMutant(
+            mutation: mutation, file: file, line: line, description: "does \(mutation.rawValue)", text: "", id: "\(mutation.rawValue)@\(file):\(line)")
     }
 
     @Test("The score leaves out stillborn and declared-equivalent mutants, and counts a hang against the tests")
@@ -58,11 +61,14 @@ struct MutantFateTests {
 
     @Test(
         "A declaration that matches no mutant, or one the check kills, is reported",
-        arguments: [(MutationOperator.dropConcurrent, 10, "no drop-concurrent mutant at Quota.swift:10"), (.splitCriticalSection, 4, "but the check rejects it")])
+        arguments: [
+            (MutationOperator.dropConcurrent, 10, "no drop-concurrent mutant at Quota.swift:10"), (.splitCriticalSection, 4, "but the check rejects it"),
+        ])
     func staleDeclarations(_ mutation: MutationOperator, _ line: Int, _ message: String) {
         let result = MutationResult(
             exerciseID: "quota", results: [.init(mutant: Self.mutant(.splitCriticalSection, line: 4), fate: .killed(by: "tests"))],
-            solutionDirectory: "S", corpusFile: "S/corpus.toml", equivalents: [EquivalentMutant(mutation: mutation, file: "Quota.swift", line: line, why: "w", declaredAt: 7)])
+            solutionDirectory: "S", corpusFile: "S/corpus.toml",
+            equivalents: [EquivalentMutant(mutation: mutation, file: "Quota.swift", line: line, why: "w", declaredAt: 7)])
         #expect(result.problems.map(\.description) == result.problems.filter { $0.file == "S/corpus.toml" && $0.line == 7 }.map(\.description))
         #expect(result.problems.contains { $0.message.contains(message) })
     }
@@ -114,17 +120,26 @@ struct EquivalentMutantLoadingTests {
     func valid() {
         let (corpus, problems) = Self.load("operator = \"drop-concurrent\"\nline = 12\nwhy = \"The caller is nonisolated too.\"\n")
         #expect(problems.isEmpty)
-        #expect(corpus.equivalentMutants == [EquivalentMutant(mutation: .dropConcurrent, file: "Quota.swift", line: 12, why: "The caller is nonisolated too.", declaredAt: 3)])
+        #expect(
+            corpus.equivalentMutants == [
+                EquivalentMutant(mutation: .dropConcurrent, file: "Quota.swift", line: 12, why: "The caller is nonisolated too.", declaredAt: 3)
+            ])
     }
 
     @Test(
         "A bad entry is reported with its file, line and key",
         arguments: [
             ("operator = \"drop-concurent\"\nline = 1\nwhy = \"w\"\n", ["Quota.swift"], "did you mean 'drop-concurrent'?"),
-            ("operator = \"drop-concurrent\"\nline = 0\nwhy = \"w\"\n", ["Quota.swift"], "'line': a line of the reference solution counts from 1"),
-            ("operator = \"drop-concurrent\"\nline = 3\n", ["Quota.swift"], "'why'"),
-            ("operator = \"drop-concurrent\"\nline = 3\nwhy = \"w\"\n", ["Quota.swift", "Desk.swift"], "'file'"),
-            ("operator = \"drop-concurrent\"\nline = 3\nwhy = \"w\"\nfile = \"Other.swift\"\n", ["Quota.swift"], "'Other.swift' is not one of the exercise's `files`"),
+            (
+                "operator = \"drop-concurrent\"\nline = 0\nwhy = \"w\"\n", ["Quota.swift"],
+                "'equivalent-mutant.line': a line of the reference solution counts from 1"
+            ),
+            ("operator = \"drop-concurrent\"\nline = 3\n", ["Quota.swift"], "'equivalent-mutant.why': missing"),
+            ("operator = \"drop-concurrent\"\nline = 3\nwhy = \"w\"\n", ["Quota.swift", "Desk.swift"], "'equivalent-mutant.file': missing"),
+            (
+                "operator = \"drop-concurrent\"\nline = 3\nwhy = \"w\"\nfile = \"Other.swift\"\n", ["Quota.swift"],
+                "'Other.swift' is not one of the exercise's `files`"
+            ),
             ("operator = \"drop-concurrent\"\nline = 3\nwhy = \"w\"\nsince = 2\n", ["Quota.swift"], "since"),
         ])
     func invalid(_ entry: String, _ files: [String], _ message: String) {

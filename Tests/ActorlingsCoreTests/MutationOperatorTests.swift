@@ -268,7 +268,8 @@ struct MutationOperatorTests {
 
     static let nonApplyingCases: [Case] = [
         Case(name: "a check in a string literal", mutation: .removeCancellationCheck, source: #"let s = "try Task.checkCancellation()""#, mutants: []),
-        Case(name: "a check in a comment", mutation: .removeCancellationCheck, source: "// if Task.isCancelled { return }\n/* Task.isCancelled */", mutants: []),
+        Case(
+            name: "a check in a comment", mutation: .removeCancellationCheck, source: "// if Task.isCancelled { return }\n/* Task.isCancelled */", mutants: []),
         Case(name: "an interpolation is part of its string", mutation: .removeCancellationCheck, source: #"let s = "\(Task.isCancelled)""#, mutants: []),
         Case(name: "a regex literal", mutation: .dropConcurrent, source: "let r = #/@concurrent/#", mutants: []),
         Case(name: "another type's isCancelled", mutation: .removeCancellationCheck, source: "if task.isCancelled { return }", mutants: []),
@@ -335,5 +336,44 @@ struct MutationOperatorTests {
     func sameLineIDs() {
         let mutants = Mutator.mutants(of: "func f() {\n    a.cancel(); b.cancel()\n}", file: "F.swift", operators: [.removeCancel])
         #expect(mutants.map(\.id) == ["remove-cancel@F.swift:2", "remove-cancel@F.swift:2#2"])
+    }
+
+    /// Every operator's place, in one file: each of its prefixes is malformed Swift somewhere.
+    static let everything = """
+        actor Desk {
+            var loans: [String: [String]] = [:]
+            var count = 0
+            func borrow(_ t: String) async throws {
+                guard loans[t, default: []].count < 2 else { throw E.full }
+                try Task.checkCancellation()
+                if Task.isCancelled { return }
+                let x = await other()
+                count += x
+                do { try await f(); try g() } catch { throw E.wrap(error) }
+                async let a = load()
+                _ = try await a
+                await withTaskGroup { group in group.addTask { 1 }; group.cancelAll() }
+                task = Task { [weak self] in guard let self else { return }; self?.go() }
+                try await withTaskCancellationHandler { await w() } onCancel: { stop() }
+            }
+            @concurrent func slow(_ d: D) async -> Int { let v = d.decode(1); return v }
+            func take() -> Bool {
+                guard count > 0 else { return false }
+                count -= 1
+                return true
+            }
+        }
+        """
+
+    @Test("Every prefix of a file, however malformed, gives mutants without a crash")
+    func malformedPrefixes() {
+        let scalars = Array(Self.everything.unicodeScalars)
+        for end in 0...scalars.count {
+            let prefix = String(String.UnicodeScalarView(scalars[0..<end]))
+            for mutant in Mutator.mutants(of: prefix, file: "F.swift") {
+                #expect(mutant.text != prefix)
+            }
+        }
+        #expect(Set(Mutator.mutants(of: Self.everything, file: "F.swift").map(\.mutation)) == Set(MutationOperator.allCases))
     }
 }

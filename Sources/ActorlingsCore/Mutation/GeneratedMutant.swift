@@ -64,7 +64,9 @@ public enum Mutator {
         var seen: [String: Int] = [:]
         for mutation in operators {
             // In source order within an operator: stable, and the order an author reads them in.
-            for candidate in source.candidates(for: mutation).enumerated().sorted(by: { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }).map(\.element) {
+            for candidate in source.candidates(for: mutation).enumerated().sorted(by: { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }).map(
+                \.element)
+            {
                 let mutated = source.applying(candidate.edits)
                 guard mutated != text else { continue }
                 let base = "\(mutation.rawValue)@\(file):\(candidate.line)"

@@ -21,7 +21,8 @@ extension MutationSource {
             guard statement.upperBound == index + 4, prefix.allSatisfy({ $0 == "try" || $0 == "await" }) else { continue }
             result.append(
                 MutationCandidate(
-                    line: tokens[index].line, description: "never checks for cancellation here (`\(snippet(statement.lowerBound, statement.upperBound))` deleted)",
+                    line: tokens[index].line,
+                    description: "never checks for cancellation here (`\(snippet(statement.lowerBound, statement.upperBound))` deleted)",
                     edits: [deletion(of: statement)]))
         }
         for index in tokens.indices where spells(["Task", ".", "isCancelled"], at: index) && !isOperator(index - 1, ".") {
@@ -53,7 +54,7 @@ extension MutationSource {
         var result: [MutationCandidate] = []
         for index in tokens.indices
         where isWord(index, "cancelAll", "cancel") && isOperator(index - 1, ".") && isPunctuation(index + 1, "(") && isPunctuation(index + 2, ")") {
-            guard let statement = statement(containing: index), statement.upperBound == index + 2 else { continue }
+            guard let statement = statement(containing: index), statement.upperBound == index + 2, statement.lowerBound < index - 1 else { continue }
             // The receiver: names, dots, `self`, `?` — nothing that does work of its own.
             let receiver = tokens[statement.lowerBound..<(index - 1)]
             guard receiver.allSatisfy({ $0.kind == .identifier || $0.text == "." || $0.text == "?" }), !receiver.isEmpty else { continue }

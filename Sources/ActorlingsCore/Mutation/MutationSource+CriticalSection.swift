@@ -145,13 +145,15 @@ extension MutationSource {
     }
 
     private func isCompoundAssigned(_ index: Int) -> Bool {
-        tokens[index + 1].kind == .operator && Self.assignmentOperators.contains(tokens[index + 1].text) && tokens[index + 1].text != "="
+        index + 1 < tokens.count && tokens[index + 1].kind == .operator && Self.assignmentOperators.contains(tokens[index + 1].text)
+            && tokens[index + 1].text != "="
     }
 
     private func staleEdits(_ name: String, suspending: ClosedRange<Int>, later: ClosedRange<Int>) -> [MutationEdit]? {
         let copy = "stale" + name.prefix(1).uppercased() + name.dropFirst()
         var edits = [
-            MutationEdit(at: tokens[suspending.lowerBound].range.lowerBound, insert: "let \(copy) = self.\(name)\n\(indentation(ofLineOf: suspending.lowerBound))")
+            MutationEdit(
+                at: tokens[suspending.lowerBound].range.lowerBound, insert: "let \(copy) = self.\(name)\n\(indentation(ofLineOf: suspending.lowerBound))")
         ]
         for index in later where isWord(index, name) && isVariableUse(index) {
             let start = isOperator(index - 1, ".") ? tokens[index - 2].range.lowerBound : tokens[index].range.lowerBound

@@ -39,7 +39,7 @@ extension MutationSource {
     func remappedErrors() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for (open, kind) in blocks where kind == .control && isInCatch(open) {
-            for statement in statements(inBlockAt: open) where isWord(statement.lowerBound, "throw") {
+            for statement in statements(inBlockAt: open) where isWord(statement.lowerBound, "throw") && statement.count > 1 {
                 let thrown = (statement.lowerBound + 1)...statement.upperBound
                 guard !thrown.isEmpty, !thrown.contains(where: { isWord($0, "CancellationError") }) else { continue }
                 result.append(

@@ -5,7 +5,7 @@ extension MutationSource {
     /// → `x.value`: the work no longer belongs to the scope that started it.
     func asyncLetsAsTasks() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
-        for index in tokens.indices where isWord(index, "async") && isWord(index + 1, "let") && tokens[index + 2].kind == .identifier {
+        for index in tokens.indices where isWord(index, "async") && isWord(index + 1, "let") && isName(index + 2) {
             guard let statement = statement(containing: index), statement.lowerBound == index,
                 let equals = (index..<statement.upperBound).first(where: { isOperator($0, "=") }), equals < statement.upperBound,
                 let block = enclosingBlock(of: index), let close = partner[block]
@@ -36,7 +36,7 @@ extension MutationSource {
     func groupTasksAsTasks() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for index in tokens.indices
-        where isWord(index, "addTask", "addTaskUnlessCancelled") && isOperator(index - 1, ".") && tokens[index - 2].kind == .identifier
+        where isWord(index, "addTask", "addTaskUnlessCancelled") && isOperator(index - 1, ".") && isName(index - 2)
             && (isPunctuation(index + 1, "{") || isPunctuation(index + 1, "("))
         {
             let receiver = index - 2
@@ -102,7 +102,8 @@ extension MutationSource {
             }
             return false
         case .closure:
-            return spells(["Task", ".", "detached"], at: open - 3) || (isPunctuation(open - 1, ")") && partner[open - 1].map { spells(["Task", ".", "detached"], at: $0 - 3) } == true)
+            return spells(["Task", ".", "detached"], at: open - 3)
+                || (isPunctuation(open - 1, ")") && partner[open - 1].map { spells(["Task", ".", "detached"], at: $0 - 3) } == true)
         case .control, .type:
             return false
         }
@@ -131,19 +132,22 @@ extension MutationSource {
         var start = statement.lowerBound
         if isWord(start, "return") {
             start += 1
-        } else if let assignment = statement.first(where: { tokens[$0].kind == .operator && tokens[$0].text.hasSuffix("=") && !["==", "!=", "<=", ">="].contains(tokens[$0].text) }) {
+        } else if let assignment = statement.first(where: {
+            tokens[$0].kind == .operator && tokens[$0].text.hasSuffix("=") && !["==", "!=", "<=", ">="].contains(tokens[$0].text)
+        }) {
             start = assignment + 1
         } else if isWord(start, "let", "var") {
             return nil
         }
         // Work worth moving: a method (`decoder.decode(…)`, `Log.note(…)`) or a function of this
         // file; not `max(…)` or an initializer, which no test could tell apart.
+        guard start <= statement.upperBound else { return nil }
         let declared = Set(tokens.indices.filter { isWord($0 - 1, "func") }.map { tokens[$0].text })
         let calls = (start...statement.upperBound).contains { index in
-            isPunctuation(index, "(") && tokens[index - 1].kind == .identifier
+            isPunctuation(index, "(") && isName(index - 1)
                 && (isOperator(index - 2, ".") || declared.contains(tokens[index - 1].text))
         }
-        guard start <= statement.upperBound, calls else { return nil }
+        guard calls else { return nil }
         return start...statement.upperBound
     }
 
@@ -151,7 +155,7 @@ extension MutationSource {
     /// `guard let x = x else { … }` deleted, `guard let y = x else { … }` → `let y = x`.
     func weakAsUnowned() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
-        for index in tokens.indices where isWord(index, "weak") && tokens[index + 1].kind == .identifier {
+        for index in tokens.indices where isWord(index, "weak") && isName(index + 1) {
             guard let list = enclosingList(of: index), isPunctuation(list, "["), let listEnd = partner[list], isPunctuation(list - 1, "{"),
                 let close = partner[list - 1]
             else { continue }
@@ -162,13 +166,15 @@ extension MutationSource {
                 if isWord(use, name), isOperator(use + 1, "?"), !isOperator(use - 1, ".") {
                     edits.append(MutationEdit(range: tokens[use + 1].range, replacement: ""))
                 }
-                if isWord(use, "guard"), isWord(use + 1, "let"), let statement = statement(containing: use), statement.lowerBound == use {
+                if isWord(use, "guard"), isWord(use + 1, "let"), isName(use + 2), let statement = statement(containing: use), statement.lowerBound == use {
                     let bound = tokens[use + 2].text
                     if bound == name, isWord(use + 3, "else") || (isOperator(use + 3, "=") && isWord(use + 4, name) && isWord(use + 5, "else")) {
                         edits.append(deletion(of: statement))
                         use = statement.upperBound
                     } else if isOperator(use + 3, "="), isWord(use + 4, name), isWord(use + 5, "else") {
-                        edits.append(MutationEdit(range: tokens[use].range.lowerBound..<tokens[statement.upperBound].range.upperBound, replacement: "let \(bound) = \(name)"))
+                        edits.append(
+                            MutationEdit(
+                                range: tokens[use].range.lowerBound..<tokens[statement.upperBound].range.upperBound, replacement: "let \(bound) = \(name)"))
                         use = statement.upperBound
                     }
                 }

@@ -111,7 +111,13 @@ struct MutationSource {
 
     /// The source text from token `first` to token `last`, both included.
     func text(tokens first: Int, _ last: Int) -> String {
-        text(tokens[first].range.lowerBound..<tokens[last].range.upperBound)
+        guard first >= 0, first <= last, last < tokens.count else { return "" }
+        return text(tokens[first].range.lowerBound..<tokens[last].range.upperBound)
+    }
+
+    /// Whether there is a name (or keyword) at `index`; false out of range.
+    func isName(_ index: Int) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .identifier
     }
 
     func isWord(_ index: Int, _ words: String...) -> Bool {
