@@ -281,6 +281,10 @@ struct MutationOperatorTests {
             name: "a guard whose act already follows an await", mutation: .splitCriticalSection,
             source: "func f() async {\n    guard n > 0 else { return }\n    await g()\n    n -= 1\n}", mutants: []),
         Case(
+            name: "a check of a local the function made", mutation: .splitCriticalSection,
+            source: "func f() async {\n    let draft = await make()\n    if draft.title.isEmpty {\n        draft.title = draft.url\n    }\n}",
+            mutants: []),
+        Case(
             name: "a guard whose names are only read", mutation: .splitCriticalSection,
             source: "func f() -> Int {\n    guard n > 0 else { return 0 }\n    return n\n}", mutants: []),
         Case(

@@ -55,10 +55,13 @@ extension MutationSource {
         let statements = statements(inBlockAt: open)
         guard let function = enclosingFunction(of: open + 1) else { return [] }
         let makeAsync = function.kind == .function ? self.makeAsync(functionAt: function.open).map { [$0] } ?? [] : []
+        // A local the function made (`let draft = …`) is nobody else's: no other code can act on
+        // it between a check and an act, so splitting them there changes nothing.
         for (position, statement) in statements.enumerated() {
             let first = statement.lowerBound
+            let locals = Set(((function.open + 1)..<first).filter { isWord($0 - 1, "let", "var") && isName($0) }.map { tokens[$0].text })
             if isWord(first, "guard"), let elseIndex = statement.first(where: { isWord($0, "else") && $0 > first }) {
-                let names = stateNames(in: (first + 1)..<elseIndex)
+                let names = stateNames(in: (first + 1)..<elseIndex).subtracting(locals)
                 let rest = statements.dropFirst(position + 1).flatMap { Array($0) }
                 // The check and the act in one visit: no suspension between them yet.
                 guard let write = rest.first(where: { names.contains(tokens[$0].text) && isVariableUse($0) && isWritten($0) }),
@@ -71,7 +74,7 @@ extension MutationSource {
                         description: "checks `\(snippet(first + 1, elseIndex - 1))`, then suspends (`await Task.yield()`) before acting on it",
                         edits: [MutationEdit(at: tokens[statement.upperBound].range.upperBound, insert: "\n\(indent)await Task.yield()")] + makeAsync))
             } else if isWord(first, "if"), let body = statement.first(where: { isPunctuation($0, "{") && $0 > first }), let close = partner[body] {
-                let names = stateNames(in: (first + 1)..<body)
+                let names = stateNames(in: (first + 1)..<body).subtracting(locals)
                 guard let write = ((body + 1)..<close).first(where: { names.contains(tokens[$0].text) && isVariableUse($0) && isWritten($0) }),
                     !((body + 1)..<write).contains(where: { isWord($0, "await") && enclosingFunction(of: $0)?.open == function.open })
                 else { continue }
