@@ -15,12 +15,21 @@ nonisolated final class RecordingNetwork: Network {
     }
 
     private let log = Mutex<[Write]>([])
+    /// Hosts that can't be reached: a write to them fails.
+    let unreachable: Set<String>
+
+    struct Unreachable: Error {}
+
+    init(unreachable: Set<String> = []) {
+        self.unreachable = unreachable
+    }
 
     var writes: [Write] {
         log.withLock { $0 }
     }
 
     func write(_ text: String, on connection: Connection) async throws {
+        if unreachable.contains(connection.host) { throw Unreachable() }
         let write = Write(text: text, connection: connection, isolation: #isolation)
         log.withLock { $0.append(write) }
     }
@@ -98,6 +107,15 @@ private func origin(of write: RecordingNetwork.Write) -> String {
         OutgoingMessage(text: "three", host: "swift.chat"),
     ], using: manager)
     #expect(await text(of: status) == "2 servers · 3 sent")
+}
+
+@Test func aMessageThatFailedToSendIsNotCounted() async throws {
+    let manager = ConnectionManager(network: RecordingNetwork(unreachable: ["ios.chat"]))
+    let status = StatusLine(manager: manager)
+    await #expect(throws: RecordingNetwork.Unreachable.self, "the server could not be reached, yet the message was reported as sent") {
+        try await manager.send("hello", to: "ios.chat")
+    }
+    #expect(await text(of: status) == "1 servers · 0 sent", "a message that failed to send was counted as sent")
 }
 
 /// Calls `operation`: a way to await a method whether it is async or not.
