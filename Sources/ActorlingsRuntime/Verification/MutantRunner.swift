@@ -65,6 +65,18 @@ public struct MutantRunner: Sendable {
             }
             let (corpus, problems) = CorpusLoader(files: files, exercise: exercise, constructIDs: constructIDs).loadValidEntries()
             loadProblems[exercise.id] = problems
+            // Every check of an exercise whose tests differ from `shipped.txt` says "tests
+            // edited": its mutants would prove nothing, and must not pass for stillborn.
+            let edited = checker.editedTests(exercise)
+            if !edited.isEmpty {
+                loadProblems[exercise.id, default: []].append(
+                    CourseProblem(
+                        file: ShippedFiles.path,
+                        message: "out of date for \(edited.joined(separator: ", ")); run `swift run actorlings dev generate`, then `dev mutants` again"))
+                pending[exercise.id] = MutationResult(
+                    exerciseID: exercise.id, results: [], solutionDirectory: exercise.solutionDirectory, corpusFile: corpus.file, equivalents: [])
+                continue
+            }
             var number = 0
             for name in exercise.files {
                 guard case .text(let text) = files.read("\(exercise.solutionDirectory)/\(name)") else {
