@@ -100,6 +100,21 @@ func settle(until done: () -> Bool = { false }) async {
     #expect(float.listenerCount == 0, "the screen has closed, and the float still has a listener: its radio stays on")
 }
 
+@Test func aReadingOnItsWayWhenTheScreenClosesIsDropped() async {
+    let float = FakeFloat()
+    weak var closed: FermenterModel?
+    do {
+        let model = FermenterModel(hydrometer: float)
+        model.follow()
+        closed = model
+        // A reading arrives just as the screen closes: its update waits for the main actor,
+        // and gets it only once the model is gone.
+        withExtendedLifetime(model) { float.send(number: 1, gravity: 1050, celsius: 20.0) }
+    }
+    await settle()
+    #expect(closed == nil, "the screen let go of its model, but something still holds it")
+}
+
 @Test func aReadingAfterTheScreenClosedChangesNothing() async {
     let float = FakeFloat()
     let open = FermenterModel(hydrometer: float)
