@@ -118,6 +118,48 @@ private func origin(of write: RecordingNetwork.Write) -> String {
     #expect(await text(of: status) == "1 servers · 0 sent", "a message that failed to send was counted as sent")
 }
 
+/// A network whose writes wait until the test lets them all through.
+nonisolated final class HeldNetwork: Network {
+    private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+    var waitingCount: Int { held.withLock { $0.count } }
+
+    func write(_ text: String, on connection: Connection) async throws {
+        await withCheckedContinuation { continuation in
+            held.withLock { $0.append(continuation) }
+        }
+    }
+
+    func letAllThrough() {
+        let waiting = held.withLock { held in
+            defer { held.removeAll() }
+            return held
+        }
+        waiting.forEach { $0.resume() }
+    }
+}
+
+@Test func twoMessagesSentAtOnceAreBothCounted() async throws {
+    let network = HeldNetwork()
+    let manager = ConnectionManager(network: network)
+    let status = StatusLine(manager: manager)
+    let first = Task { try await manager.send("one", to: "swift.chat") }
+    let second = Task { try await manager.send("two", to: "ios.chat") }
+    // Both messages wait for the network, so the manager's actor is free meanwhile.
+    var turns = 0
+    while network.waitingCount < 2 && turns < 1_000 {
+        await Task.yield()
+        turns += 1
+    }
+    try #require(network.waitingCount == 2, "the second message did not reach the network while the first was on its way")
+    network.letAllThrough()
+    try await first.value
+    try await second.value
+    #expect(
+        await text(of: status) == "2 servers · 2 sent",
+        "two messages went out, yet the count says otherwise: a count read before the `await` is stale after it")
+}
+
 /// Calls `operation`: a way to await a method whether it is async or not.
 private func perform<T>(_ operation: () async -> T) async -> T {
     await operation()
