@@ -2,7 +2,7 @@ import ActorlingsCore
 import ActorlingsRuntime
 import Foundation
 
-/// The course author's commands: `dev check` and `dev generate`.
+/// The course author's commands: `dev check`, `dev mutants` and `dev generate`.
 extension Session {
     func devGenerate() async throws -> ExitCode {
         let manifest = ExercisesManifest.render(course)
@@ -83,6 +83,49 @@ extension Session {
             return .success
         }
         console.write(palette.apply(.boldRed, "\(report.findings.count) problem(s)") + " (\(summary)).\n")
+        return .failure
+    }
+
+    /// Runs the generated mutants of each exercise's reference solution and prints the scores.
+    func devMutants(only: [String]) async throws -> ExitCode {
+        for id in only { _ = try exercise(named: id) }
+        let runner = MutantRunner(checker: try await makeChecker())
+        let console = console
+        let palette = palette
+        let total = only.isEmpty ? course.exercises.count : only.count
+        console.write("Mutating the reference solutions of \(total) exercises…\n")
+        let report = try await runner.run(only: only) { event in
+            guard case .exercise(let result, let problems) = event else { return }
+            let mark = problems.isEmpty ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
+            console.write("\(mark) \(result.exerciseID.padded(to: 40))\(palette.apply(.dim, "mutants: " + result.tally.summary))\n")
+            for entry in result.results where !entry.fate.isKilled {
+                let state: String
+                if case .stillborn(let why) = entry.fate {
+                    state = "stillborn (\(why.prefix(100)))"
+                } else if result.isDeclaredEquivalent(entry) {
+                    state = "equivalent"
+                } else if case .hung = entry.fate {
+                    state = "HUNG"
+                } else {
+                    state = "SURVIVED"
+                }
+                console.write(palette.apply(.dim, "    \(state): \(entry.mutant.id) — \(entry.mutant.description)") + "\n")
+            }
+        }
+        console.write("\n")
+        for problem in report.problems {
+            console.write(palette.apply(.red, "✘ ") + problem.description + "\n")
+        }
+        if !report.skipped.isEmpty {
+            console.write("Skipped \(report.skipped.joined(separator: ", ")): they ask for tests, and `dev check` runs their written mutants.\n")
+        }
+        let tally = report.tally
+        let summary = "course mutation score: \(tally.summary); \(tally.generated) generated in \(report.results.count) exercises, \(seconds(report.duration))"
+        if report.problems.isEmpty {
+            console.write(palette.apply(.boldGreen, "Every mutant is killed or declared equivalent") + " (\(summary)).\n")
+            return .success
+        }
+        console.write(palette.apply(.boldRed, "\(report.problems.count) problem(s)") + " (\(summary)).\n")
         return .failure
     }
 

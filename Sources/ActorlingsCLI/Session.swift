@@ -59,7 +59,7 @@ struct Session: Sendable {
         let authoring: Bool
         let showsVerdicts: Bool
         switch invocation.command {
-        case .devCheck, .devGenerate: (authoring, showsVerdicts) = (true, false)
+        case .devCheck, .devMutants, .devGenerate: (authoring, showsVerdicts) = (true, false)
         case .start, .watch, .check: (authoring, showsVerdicts) = (false, true)
         default: (authoring, showsVerdicts) = (false, false)
         }
@@ -91,7 +91,7 @@ struct Session: Sendable {
         case .grade(let options) where options.submission != nil:
             // Grading another checkout reads this one and writes nothing in it.
             lock = nil
-        case .check, .reset, .solution, .grade, .devCheck, .devGenerate, .update:
+        case .check, .reset, .solution, .grade, .devCheck, .devMutants, .devGenerate, .update:
             // Watch mode is not among them: it takes the lock for each check (`WatchMode`).
             lock = try await CheckoutLock.acquire(root: root, command: Self.name(of: command), waiting: CheckoutLock.wait(environment: environment))
         default:
@@ -120,6 +120,8 @@ struct Session: Sendable {
             return try await solution(id)
         case .devCheck(let only):
             return try await devCheck(only: only)
+        case .devMutants(let only):
+            return try await devMutants(only: only)
         case .devGenerate:
             return try await devGenerate()
         case .grade(let options):
@@ -145,6 +147,7 @@ struct Session: Sendable {
         case .solution: "solution"
         case .grade: "grade"
         case .devCheck: "dev check"
+        case .devMutants: "dev mutants"
         case .devGenerate: "dev generate"
         case .update: "update"
         default: "command"

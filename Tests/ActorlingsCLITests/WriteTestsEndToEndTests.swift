@@ -47,4 +47,29 @@ struct WriteTestsEndToEndTests {
         #expect(reset.status == 0, "\(reset.errors)")
         #expect(try String(contentsOfFile: "\(course)/\(mutant)", encoding: .utf8) == shippedMutant)
     }
+
+    @Test("A mutant the learner's tests only hang on is not caught: the verdict says the tests hang on it, and what it breaks")
+    func aHangIsNotACatch() async throws {
+        let course = try TestPaths.copyOfFixture(named: "write-tests-course")
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        // A short time limit: the hang is the point, not its length.
+        let definition = "\(course)/Exercises/00-basics/clamping/exercise.toml"
+        let toml = try String(contentsOfFile: definition, encoding: .utf8)
+        try toml.replacingOccurrences(of: "protected = [\"Clamp.swift\"]\n", with: "protected = [\"Clamp.swift\"]\ntime-limit = 3\n")
+            .write(toFile: definition, atomically: true, encoding: .utf8)
+        try await onOwnThread { try commitAsShipped(course) }
+        let hanging = try String(contentsOfFile: "\(course)/Payloads/hangs-on-one-mutant/ClampTests.swift", encoding: .utf8)
+        try hanging.write(toFile: "\(course)/\(Self.learnerFile)", atomically: true, encoding: .utf8)
+
+        let result = try await runActorlings(["check", "clamping", "--color", "never"], in: course)
+        #expect(result.status == 1)
+        #expect(result.output.contains("✘ clamping: your tests missed 1 of 2 broken implementations"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "Your tests hang on this mutant (lowersAValueAbove() never finished): a broken implementation, one that lets a value above the range through."),
+            "\(result.output)")
+        #expect(result.output.contains("A hang is not a catch"))
+        // The other mutant fails a test: caught, so not named.
+        #expect(!result.output.contains("one above its lower bound"), "\(result.output)")
+    }
 }

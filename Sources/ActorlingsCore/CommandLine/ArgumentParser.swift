@@ -181,6 +181,11 @@ public enum ArgumentParser {
                 rest.removeFirst(2)
             }
             return .devCheck(only: only)
+        case "mutants":
+            if let option = rest.first(where: { $0.hasPrefix("-") }) {
+                throw UsageError("unexpected '\(option)'; `dev mutants` takes exercise ids", command: "dev")
+            }
+            return .devMutants(only: rest.flatMap { $0.split(separator: ",").map(String.init) })
         case "generate":
             guard rest.isEmpty else { throw UsageError("`dev generate` takes no arguments", command: "dev") }
             return .devGenerate
@@ -203,7 +208,7 @@ public enum ArgumentParser {
             }
             return .devBenchmark(exercise: exercise, runs: runs)
         default:
-            let suggestion = Suggestions.closest(to: sub, among: ["check", "generate", "benchmark"]).first
+            let suggestion = Suggestions.closest(to: sub, among: ["check", "mutants", "generate", "benchmark"]).first
             throw UsageError("unknown dev subcommand '\(sub)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), command: "dev")
         }
     }

@@ -25,6 +25,7 @@ public enum HelpText {
           update [SOURCE]    Bring the course's fixes from its upstream; your exercise files stay yours
           doctor             Check this machine before a workshop: toolchain, build, disk, editor
           dev check          Verify the course (for course authors)
+          dev mutants        Score each exercise's tests by the concurrency mistakes they catch
           dev generate       Regenerate Exercises/Package.swift, shipped.txt and test-references.txt
           help [COMMAND]     Show help for a command
 
@@ -184,6 +185,7 @@ public enum HelpText {
         case "dev":
             """
             actorlings dev check [ID…] [--only ID]
+            actorlings dev mutants [ID…]
             actorlings dev generate
             actorlings dev benchmark [ID] [--runs N]
 
@@ -191,12 +193,15 @@ public enum HelpText {
             for its declared reason, every solution passes with zero warnings and no forbidden
             construct, every wrong fix of its corpus is rejected as declared and every also-correct
             answer passes, every lesson's Swift code compiles (or fails as it says), and the
-            generated files are up to date. `dev generate` rewrites Exercises/Package.swift and
-            Exercises/shipped.txt from the course definition, and Exercises/test-references.txt
-            (what each exercise's tests use of its reference solution, which it compiles).
-            `dev benchmark` measures save→verdict on a scratch copy of one exercise (its solution,
-            edited N times each way) against a bare swiftc compile + link + run of the same files,
-            and prints medians.
+            generated files are up to date. `dev mutants` applies concurrency mutation operators
+            to each reference solution, checks every mutant as a learner's answer, and prints each
+            exercise's mutation score: a mutant that survives or only hangs must be killed by a
+            test or declared [[equivalent-mutant]] in the corpus. `dev generate` rewrites
+            Exercises/Package.swift and Exercises/shipped.txt from the course definition, and
+            Exercises/test-references.txt (what each exercise's tests use of its reference
+            solution, which it compiles). `dev benchmark` measures save→verdict on a scratch copy
+            of one exercise (its solution, edited N times each way) against a bare swiftc
+            compile + link + run of the same files, and prints medians.
 
             """
         case "doctor":

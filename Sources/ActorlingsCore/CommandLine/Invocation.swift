@@ -31,6 +31,8 @@ public enum Command: Sendable, Equatable {
     case reset(String, confirmed: Bool)
     case solution(String)
     case devCheck(only: [String])
+    /// `dev mutants [ID…]`: the mutation score of each exercise's tests.
+    case devMutants(only: [String])
     case devGenerate
     case grade(GradeOptions)
     /// Explain pasted diagnostics (nil: read them from standard input).

@@ -15,6 +15,9 @@ public struct Corpus: Sendable, Equatable {
     public var exists: Bool
     public var wrongFixes: [WrongFix]
     public var alsoCorrect: [AlsoCorrectAnswer]
+    /// Generated mutants of the reference solution that no test can kill, each with its reason
+    /// (`[[equivalent-mutant]]`; see `dev mutants`).
+    public var equivalentMutants: [EquivalentMutant] = []
 
     public init(file: String, exists: Bool = true, wrongFixes: [WrongFix] = [], alsoCorrect: [AlsoCorrectAnswer] = []) {
         self.file = file

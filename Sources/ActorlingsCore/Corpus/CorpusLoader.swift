@@ -59,6 +59,7 @@ public struct CorpusLoader: Sendable {
         }
         let wrongTables = reader.tables("wrong", required: false) ?? []
         let alsoCorrectTables = reader.tables("also-correct", required: false) ?? []
+        let equivalentTables = reader.tables("equivalent-mutant", required: false) ?? []
         reader.reportUnknownKeys(hint: "keys written after a [[wrong]] header belong to that entry; put `format` first")
         problems += reader.problems
 
@@ -75,6 +76,11 @@ public struct CorpusLoader: Sendable {
         for table in alsoCorrectTables {
             if let answer = loadAlsoCorrect(table, problems: &problems) {
                 corpus.alsoCorrect.append(answer)
+            }
+        }
+        for table in equivalentTables {
+            if let equivalent = loadEquivalentMutant(table, problems: &problems) {
+                corpus.equivalentMutants.append(equivalent)
             }
         }
         // Two entries of one name would share a folder: neither is checked until one is renamed.
@@ -180,6 +186,35 @@ public struct CorpusLoader: Sendable {
         problems += reader.problems
         guard reader.problems.isEmpty, let name, let why else { return nil }
         return AlsoCorrectAnswer(name: name, why: why, directory: "\(exercise.solutionDirectory)/also-correct/\(name)", line: table.line)
+    }
+
+    /// `operator`, `line`, `why`, and `file` unless the exercise has one file of its own.
+    private func loadEquivalentMutant(_ table: TOMLTable, problems: inout [CourseProblem]) -> EquivalentMutant? {
+        var reader = TableReader(table, file: path, context: "equivalent-mutant")
+        let name = reader.string("operator")
+        let line = reader.integer("line")
+        let file = reader.string("file", required: exercise.files.count != 1)
+        let why = reader.string("why")
+        reader.reportUnknownKeys()
+        var mutation: MutationOperator?
+        if let name {
+            mutation = MutationOperator(rawValue: name)
+            if mutation == nil {
+                var message = "unknown mutation operator '\(name)'"
+                if let best = Suggestions.closest(to: name, among: MutationOperator.allCases.map(\.rawValue)).first { message += "; did you mean '\(best)'?" }
+                reader.problem("operator", message)
+            }
+        }
+        if let line, line.value < 1 { reader.problem("line", "a line of the reference solution counts from 1, found \(line.value)") }
+        if let file, !exercise.files.contains(file) {
+            reader.problem("file", "'\(file)' is not one of the exercise's `files` (\(exercise.files.joined(separator: ", ")))")
+        }
+        if exercise.kind == .writeTests {
+            reader.problem("equivalent-mutant", "an exercise that asks for tests has written mutants, not generated ones; remove the entry")
+        }
+        problems += reader.problems
+        guard reader.problems.isEmpty, let mutation, let line, let why, let fileName = file ?? exercise.files.first else { return nil }
+        return EquivalentMutant(mutation: mutation, file: fileName, line: line.value, why: why, declaredAt: table.line)
     }
 
     private func checkName(_ name: String, kind: String, reader: inout TableReader) {

@@ -75,21 +75,24 @@ extension ExerciseChecker {
         }
         var restored = correct.restoredFiles
         var tampered = correct.tamperedObjects
-        var missed: [Exercise.Mutant] = []
+        var missed: [WrittenTestsReport.Miss] = []
         for mutant in exercise.mutants {
             try Task.checkCancellation()
             let result = try await run(against: exercise.mutantPaths(of: mutant))
             restored += result.restoredFiles
             tampered += result.tamperedObjects
-            switch result.outcome {
-            case .passed:
-                missed.append(mutant)
-            case .compileFailed, .testsEdited, .forbidden, .systemTooOld:
+            switch WrittenTestsReport.judge(result.outcome) {
+            case .missed:
+                missed.append(.passed(mutant))
+            case .hung(let running):
+                // Not caught: the tests only ran out of time.
+                missed.append(.hung(mutant, running: running))
+            case .notRun:
                 // The tests compile against the implementation but not against this mutant: the
                 // mutant changed the interface, which `dev check` reports as a course problem.
                 return result
-            case .testsFailed, .timedOut, .crashed, .incompleteRun:
-                continue  // a test failed, hung or crashed: the mutant is caught
+            case .caught:
+                continue
             }
         }
         guard missed.isEmpty else {

@@ -29,14 +29,14 @@ final class ControlledMailServer: MailServer {
     }
 
     /// Gives the app up to 1,000 turns on the main actor (far more than it needs) to send
-    /// `request`; returns whether it is waiting for an answer.
-    func hasReceived(_ request: Request) async -> Bool {
+    /// `request` (`times` times); returns whether it is waiting for that many answers.
+    func hasReceived(_ request: Request, times: Int = 1) async -> Bool {
         var turns = 0
-        while !pending.contains(where: { $0.request == request }) && turns < 1_000 {
+        while pending.count(where: { $0.request == request }) < times && turns < 1_000 {
             await Task.yield()
             turns += 1
         }
-        return pending.contains { $0.request == request }
+        return pending.count(where: { $0.request == request }) >= times
     }
 
     func succeed(_ request: Request) {
@@ -157,6 +157,53 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
         try await second.value
         #expect(inbox.messages.map(\.isRead) == [false, true, false, false])
         #expect(inbox.unreadCount == 11, "one message was read, however many times it was tapped")
+    }
+
+    @Test func twoTapsAnsweredTogetherCountTheMessageOnce() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let first = Task { try await inbox.markAsRead(2) }
+        #expect(await server.hasReceived(.markAsRead(2)))
+        let second = Task { try await inbox.markAsRead(2) }
+        #expect(await server.hasReceived(.markAsRead(2), times: 2))
+        // The server answers both at once: both taps are ready to go on before either does.
+        server.succeed(.markAsRead(2))
+        server.succeed(.markAsRead(2))
+        try await first.value
+        try await second.value
+        #expect(
+            inbox.unreadCount == 11,
+            "one message was read, yet the badge dropped twice: look again and change it in one go, with no `await` between"
+        )
+    }
+
+    @Test func twoDeletesAnsweredTogetherRemoveBoth() async throws {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let first = Task { try await inbox.delete(1) }
+        #expect(await server.hasReceived(.delete(1)))
+        let second = Task { try await inbox.delete(2) }
+        #expect(await server.hasReceived(.delete(2)))
+        server.succeed(.delete(1))
+        server.succeed(.delete(2))
+        try await first.value
+        try await second.value
+        #expect(
+            inbox.messages.map(\.id) == [3, 4],
+            "the wrong message was deleted: an index or a list read before the `await`, or before another `await`, points elsewhere after it"
+        )
+        #expect(inbox.unreadCount == 10, "two unread messages were deleted: the badge should drop by two")
+    }
+
+    @Test func aFailedDeleteKeepsTheMessage() async {
+        let server = ControlledMailServer()
+        let inbox = sampleInbox(on: server)
+        let tap = Task { try await inbox.delete(2) }
+        #expect(await server.hasReceived(.delete(2)))
+        server.fail(.delete(2))
+        await #expect(throws: ControlledMailServer.ServerError.self) { try await tap.value }
+        #expect(inbox.messages.map(\.id) == [1, 2, 3, 4], "the server refused the deletion: the message stays")
+        #expect(inbox.unreadCount == 12)
     }
 
     @Test func aFailedRequestChangesNothing() async {

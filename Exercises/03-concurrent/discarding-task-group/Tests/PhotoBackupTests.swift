@@ -80,6 +80,19 @@ private func eventually(_ condition: () async -> Bool) async -> Bool {
 private let photos = ["beach.heic", "cake.heic", "dog.heic"]
 
 @Suite(.serialized) struct PhotoBackupTests {
+    @Test func aBatchCancelledBeforeItBeginsStartsNoUpload() async {
+        let uploader = ControlledUploader()
+        let backup = PhotoBackup(uploader: uploader)
+        await withTaskGroup(of: Void.self) { group in
+            // The screen closed before the batch began: the batch's task is cancelled from the start.
+            group.cancelAll()
+            group.addTask { try? await backup.backUp(photos) }
+        }
+        #expect(
+            await uploader.cancelled.isEmpty,
+            "a cancelled batch still started uploads (each then cancelled): check for cancellation before starting each one")
+    }
+
     @Test func thePhotosUploadSideBySide() async {
         let uploader = ControlledUploader()
         let outcome = startBatch(photos, with: PhotoBackup(uploader: uploader))

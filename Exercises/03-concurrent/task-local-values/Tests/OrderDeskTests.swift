@@ -55,6 +55,37 @@ actor FreeOven: Oven {
     }
 }
 
+/// An oven whose bookings wait until they are cancelled: it notes each booking that was.
+nonisolated final class HeldOven: Oven {
+    private struct State {
+        var waiting: [String: CheckedContinuation<Int, Never>] = [:]
+        var cancelled: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    var cancelledBookings: [String] { state.withLock { $0.cancelled } }
+
+    func bookSlot(for item: String) async -> Int {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let cancelledAlready = state.withLock { state in
+                    if Task.isCancelled { return true }
+                    state.waiting[item] = continuation
+                    return false
+                }
+                if cancelledAlready { continuation.resume(returning: 0) }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state in
+                state.cancelled.append(item)
+                return state.waiting.removeValue(forKey: item)
+            }
+            continuation?.resume(returning: 0)
+        }
+    }
+}
+
 /// Gives the app's tasks up to 1,000 turns on the main actor (far more than they need) and
 /// returns whether `condition` has become true.
 private func eventually(_ condition: () async -> Bool) async -> Bool {
@@ -104,6 +135,20 @@ private func expectLines(about item: String, in journal: RecordingJournal, tagge
         #expect(await second.value == .soldOut)
         expectLines(about: "rye bread", in: journal, taggedWith: "A-17")
         expectLines(about: "lemon tart", in: journal, taggedWith: "B-42")
+    }
+
+    @Test func aSoldOutOrderGivesUpItsOvenBooking() async {
+        let journal = RecordingJournal()
+        let pantry = ControlledPantry(journal: journal)
+        let oven = HeldOven()
+        let desk = OrderDesk(pantry: pantry, oven: oven, journal: journal)
+        let placing = Task { await desk.place(Order(id: "C-3", item: "plum cake")) }
+        #expect(await eventually { await pantry.waitingCount == 1 })
+        await pantry.answer("plum cake", available: false)
+        #expect(await placing.value == .soldOut)
+        #expect(
+            oven.cancelledBookings == ["plum cake"],
+            "the order was sold out, yet its oven booking went on after it: a booking started with `async let` is cancelled and awaited when the order returns, one in a `Task { }` is not")
     }
 
     @Test func linesOutsideAnOrderSayNoOrder() async {

@@ -71,11 +71,26 @@ nonisolated struct SlowTranslator: Translator {
     }
 }
 
+/// Returns as soon as `condition` holds, or `false` after two seconds. The deadline only bounds
+/// how long a wrong answer makes a test wait — the test then opens the gate that answer left
+/// closed, and fails, instead of waiting for it for ever: a right answer returns at once.
+private func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(2)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
 @Test func aQuickAnswerCancelsTheTimer() async throws {
     let timer = Gate()
-    let value = try await withDeadline(Deadline { try await timer.wait() }) { "Obrigado" }
-    #expect(value == "Obrigado")
-    #expect(timer.wasCancelled, "once the answer is in, the timer is cancelled")
+    let translating = Task { try await withDeadline(Deadline { try await timer.wait() }) { "Obrigado" } }
+    await timer.waitUntilReached()
+    let cancelled = await eventually { timer.wasCancelled }
+    timer.open()  // if it wasn't, the call would wait for the timer forever: let it end
+    #expect(cancelled, "once the answer is in, the timer is cancelled: a group waits for all its child tasks before it returns")
+    #expect(try await translating.value == "Obrigado")
 }
 
 @Test func aSlowAnswerTimesOut() async {
@@ -88,10 +103,12 @@ nonisolated struct SlowTranslator: Translator {
     }
     await server.answer.waitUntilReached()  // the request is on its way
     timer.open()                            // the deadline passes
-    await #expect(throws: TimedOut.self) {
+    let cancelled = await eventually { server.answer.wasCancelled }
+    server.answer.open()  // if it wasn't, the request would never end: let it, so that the test can
+    #expect(cancelled, "the late request is cancelled")
+    await #expect(throws: TimedOut.self, "the deadline passed, yet the call waited for the answer") {
         try await translating.value
     }
-    #expect(server.answer.wasCancelled, "the late request is cancelled")
 }
 
 @Test func cancellingTheCallerCancelsTheRequest() async {
@@ -114,7 +131,11 @@ nonisolated struct SlowTranslator: Translator {
 @Test func theScreenShowsThePhraseUntranslatedWhenTheServerIsSlow() async {
     let timer = Gate()
     timer.open()
-    let screen = PhrasebookModel(translator: SlowTranslator(), deadline: Deadline { try await timer.wait() })
-    await screen.show("Thank you", in: "pt")
+    let translator = SlowTranslator()
+    let screen = PhrasebookModel(translator: translator, deadline: Deadline { try await timer.wait() })
+    let showing = Task { await screen.show("Thank you", in: "pt") }
+    _ = await eventually { translator.answer.wasCancelled }
+    translator.answer.open()  // a request that was not cancelled ends now, too late
+    await showing.value
     #expect(screen.shown == "Thank you (not translated)")
 }

@@ -15,12 +15,21 @@ nonisolated final class RecordingNetwork: Network {
     }
 
     private let log = Mutex<[Write]>([])
+    /// Hosts that can't be reached: a write to them fails.
+    let unreachable: Set<String>
+
+    struct Unreachable: Error {}
+
+    init(unreachable: Set<String> = []) {
+        self.unreachable = unreachable
+    }
 
     var writes: [Write] {
         log.withLock { $0 }
     }
 
     func write(_ text: String, on connection: Connection) async throws {
+        if unreachable.contains(connection.host) { throw Unreachable() }
         let write = Write(text: text, connection: connection, isolation: #isolation)
         log.withLock { $0.append(write) }
     }
@@ -98,6 +107,57 @@ private func origin(of write: RecordingNetwork.Write) -> String {
         OutgoingMessage(text: "three", host: "swift.chat"),
     ], using: manager)
     #expect(await text(of: status) == "2 servers · 3 sent")
+}
+
+@Test func aMessageThatFailedToSendIsNotCounted() async throws {
+    let manager = ConnectionManager(network: RecordingNetwork(unreachable: ["ios.chat"]))
+    let status = StatusLine(manager: manager)
+    await #expect(throws: RecordingNetwork.Unreachable.self, "the server could not be reached, yet the message was reported as sent") {
+        try await manager.send("hello", to: "ios.chat")
+    }
+    #expect(await text(of: status) == "1 servers · 0 sent", "a message that failed to send was counted as sent")
+}
+
+/// A network whose writes wait until the test lets them all through.
+nonisolated final class HeldNetwork: Network {
+    private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+    var waitingCount: Int { held.withLock { $0.count } }
+
+    func write(_ text: String, on connection: Connection) async throws {
+        await withCheckedContinuation { continuation in
+            held.withLock { $0.append(continuation) }
+        }
+    }
+
+    func letAllThrough() {
+        let waiting = held.withLock { held in
+            defer { held.removeAll() }
+            return held
+        }
+        waiting.forEach { $0.resume() }
+    }
+}
+
+@Test func twoMessagesSentAtOnceAreBothCounted() async throws {
+    let network = HeldNetwork()
+    let manager = ConnectionManager(network: network)
+    let status = StatusLine(manager: manager)
+    let first = Task { try await manager.send("one", to: "swift.chat") }
+    let second = Task { try await manager.send("two", to: "ios.chat") }
+    // Both messages wait for the network, so the manager's actor is free meanwhile.
+    var turns = 0
+    while network.waitingCount < 2 && turns < 1_000 {
+        await Task.yield()
+        turns += 1
+    }
+    try #require(network.waitingCount == 2, "the second message did not reach the network while the first was on its way")
+    network.letAllThrough()
+    try await first.value
+    try await second.value
+    #expect(
+        await text(of: status) == "2 servers · 2 sent",
+        "two messages went out, yet the count says otherwise: a count read before the `await` is stale after it")
 }
 
 /// Calls `operation`: a way to await a method whether it is async or not.

@@ -57,8 +57,9 @@ nonisolated final class GatedLoader: ArtworkLoader {
         take(url).forEach { $0.resume(returning: Artwork(url: url, bytes: Array(url.utf8))) }
     }
 
+    /// Fails the downloads of `url` the way a network does: with an error of its own.
     func fail(_ url: String) {
-        take(url).forEach { $0.resume(throwing: CancellationError()) }
+        take(url).forEach { $0.resume(throwing: DownloadFailed(url: url)) }
     }
 
     private func take(_ url: String) -> [CheckedContinuation<Artwork, any Error>] {
@@ -137,6 +138,11 @@ private let deepDives = "https://example.com/deep-dives.png"
     #expect(try await talk.value.url == swiftTalk)
 }
 
+/// A download that failed, as the loader reports it.
+struct DownloadFailed: Error, Equatable {
+    let url: String
+}
+
 @Test func aFailedDownloadIsTriedAgain() async throws {
     let loader = GatedLoader()
     let cache = ArtworkCache(loader: loader)
@@ -144,8 +150,9 @@ private let deepDives = "https://example.com/deep-dives.png"
     await loader.waitForRequests(1)
     let second = await startRequest(swiftTalk, from: cache)
     loader.fail(swiftTalk)
-    await #expect(throws: CancellationError.self) { try await first.value }
-    await #expect(throws: CancellationError.self) { try await second.value }
+    // Both requests get the download's own error: the screen tells a failure from a cancellation.
+    await #expect(throws: DownloadFailed(url: swiftTalk)) { try await first.value }
+    await #expect(throws: DownloadFailed(url: swiftTalk)) { try await second.value }
     // The failure is not cached: the next request downloads again.
     let downloadsSoFar = loader.requested.count
     let retry = await startRequest(swiftTalk, from: cache)

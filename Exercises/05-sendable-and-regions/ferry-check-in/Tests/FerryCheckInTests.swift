@@ -3,22 +3,37 @@ import Testing
 @testable import FerryCheckIn
 
 /// A weighbridge that holds every car until the test lets it go: the plates it is weighing
-/// are in `waiting`. `passAll(except:)` answers every car waiting now.
+/// are in `waiting`. `passAll(except:)` answers every car waiting now, and from then on every
+/// car as it arrives, so that a car that comes late gets an answer instead of waiting forever.
 final class GatedWeighbridge: Sendable {
-    private let pending = Mutex<[(plate: String, answer: CheckedContinuation<Bool, Never>)]>([])
+    private struct State {
+        var pending: [(plate: String, answer: CheckedContinuation<Bool, Never>)] = []
+        /// Set by `passAll(except:)`: the plates refused from then on.
+        var overweight: Set<String>?
+    }
 
-    var waiting: [String] { pending.withLock { $0.map(\.plate) } }
+    private let state = Mutex(State())
+
+    var waiting: [String] { state.withLock { $0.pending.map(\.plate) } }
 
     func weigh(_ plate: String) async -> Bool {
         await withCheckedContinuation { answer in
-            pending.withLock { $0.append((plate, answer)) }
+            let refused = state.withLock { state -> Set<String>? in
+                guard let overweight = state.overweight else {
+                    state.pending.append((plate, answer))
+                    return nil
+                }
+                return overweight
+            }
+            if let refused { answer.resume(returning: !refused.contains(plate)) }
         }
     }
 
     func passAll(except overweight: Set<String> = []) {
-        let cars = pending.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
+        let cars = state.withLock { state in
+            defer { state.pending.removeAll() }
+            state.overweight = overweight
+            return state.pending
         }
         for car in cars { car.answer.resume(returning: !overweight.contains(car.plate)) }
     }
@@ -75,7 +90,6 @@ private func startBoarding(_ car: Car, on deck: Deck) async -> Task<Bool, Never>
     #expect(await deck.used == 0, "the weighbridge refused the car, but its space stayed taken")
     #expect(await deck.plates.isEmpty)
     let car = await startBoarding(Car(plate: "EF 56", length: 700), on: deck)
-    weighbridge.passAll()
     #expect(await car.value, "a car that fits the deck was turned away after an overweight one left")
 }
 

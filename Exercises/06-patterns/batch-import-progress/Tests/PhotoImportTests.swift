@@ -10,20 +10,28 @@ nonisolated final class GatedDatabase: PhotoDatabase {
     private struct State {
         var batches: [[String]] = []
         var letsEverythingThrough = false
+        /// The save (counting from 1) that fails, as a full disk would make it.
+        var failingSave: Int?
         var saving: CheckedContinuation<Void, Never>?
         var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
     }
 
     private let state = Mutex(State())
 
-    init(letsEverythingThrough: Bool = false) {
-        state.withLock { $0.letsEverythingThrough = letsEverythingThrough }
+    struct DiskFull: Error {}
+
+    init(letsEverythingThrough: Bool = false, failingSave: Int? = nil) {
+        state.withLock {
+            $0.letsEverythingThrough = letsEverythingThrough
+            $0.failingSave = failingSave
+        }
     }
 
     /// The batches saved so far, or being saved, in order.
     var batches: [[String]] { state.withLock { $0.batches } }
 
     func save(_ fileNames: [String]) async throws {
+        let fails = state.withLock { $0.failingSave == $0.batches.count + 1 }
         await withCheckedContinuation { continuation in
             let (waiter, through) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
                 state.batches.append(fileNames)
@@ -37,6 +45,7 @@ nonisolated final class GatedDatabase: PhotoDatabase {
             waiter?.resume()
             if through { continuation.resume() }
         }
+        if fails { throw DiskFull() }
     }
 
     /// Returns once `count` saves have started in all.
@@ -118,6 +127,15 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
     await model.importTask?.value
     #expect(database.batches.isEmpty, "an import stopped before it starts should save nothing: check for cancellation before each chunk")
     #expect(model.status == "Stopped after 0 photos", "a stopped import should throw `CancellationError`, so that the screen says it stopped")
+}
+
+@Test func aFailedSaveStopsTheImport() async {
+    let database = GatedDatabase(letsEverythingThrough: true, failingSave: 2)
+    let model = ImportModel(importer: PhotoImporter(database: database, chunkSize: 2))
+    model.startImport(card)
+    await model.importTask?.value
+    #expect(database.batches.count == 2, "the import went on after the database failed to save a chunk")
+    #expect(model.status == "Stopped after 2 photos", "photos the database failed to save were counted as imported: a failed save must stop the import with its error")
 }
 
 @Test func aSmallCardIsOneChunk() async {

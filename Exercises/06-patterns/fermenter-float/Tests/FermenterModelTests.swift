@@ -100,6 +100,23 @@ func settle(until done: () -> Bool = { false }) async {
     #expect(float.listenerCount == 0, "the screen has closed, and the float still has a listener: its radio stays on")
 }
 
+@Test func aReadingOnItsWayWhenTheScreenClosesIsDropped() async {
+    let float = FakeFloat()
+    weak var closed: FermenterModel?
+    do {
+        let model = FermenterModel(hydrometer: float)
+        model.follow()
+        closed = model
+        // A reading arrives just as the screen closes: its update waits for the main actor,
+        // and gets it only once the model is gone.
+        withExtendedLifetime(model) { float.send(number: 1, gravity: 1050, celsius: 20.0) }
+    }
+    // Whoever still holds the model, the update finds it or finds nothing: with `unowned`, it
+    // finds a model already freed, and the app crashes.
+    await settle()
+    #expect(closed.map { $0.readingNumber == 1 } ?? true, "a model still open lost the reading that arrived as the screen closed")
+}
+
 @Test func aReadingAfterTheScreenClosedChangesNothing() async {
     let float = FakeFloat()
     let open = FermenterModel(hydrometer: float)

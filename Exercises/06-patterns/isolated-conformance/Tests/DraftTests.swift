@@ -16,6 +16,14 @@ nonisolated func describe(_ isolation: (any Actor)?) -> String {
 /// `save` runs on its caller's actor, so `#isolation` inside it names the caller's.
 nonisolated final class FakeStore: DraftStore {
     private let saved = Mutex<[(name: String, json: String, from: String)]>([])
+    /// A full disk: every save fails.
+    let isFull: Bool
+
+    struct DiskFull: Error {}
+
+    init(isFull: Bool = false) {
+        self.isFull = isFull
+    }
 
     var files: [String: String] {
         Dictionary(saved.withLock { $0.map { ($0.name, $0.json) } }, uniquingKeysWith: { $1 })
@@ -23,6 +31,7 @@ nonisolated final class FakeStore: DraftStore {
     var savedFrom: [String] { saved.withLock { $0.map(\.from) } }
 
     func save(_ json: Data, as name: String) async throws {
+        if isFull { throw DiskFull() }
         let caller = describe(#isolation)
         saved.withLock { $0.append((name, String(decoding: json, as: UTF8.self), caller)) }
     }
@@ -81,6 +90,12 @@ private let dinnerJSON = #"{"body":"See you at 8","subject":"Dinner","to":["ana@
     draft.body = "See you at 9"
     try await draft.autosave(to: store)
     #expect(store.files["draft.json"]?.contains("See you at 9") == true, "the second autosave wrote an older draft")
+}
+
+@Test func aFailedAutosaveSaysSo() async {
+    await #expect(throws: FakeStore.DiskFull.self, "the draft could not be saved, yet autosave reported success: the screen would never warn") {
+        try await dinner().autosave(to: FakeStore(isFull: true))
+    }
 }
 
 @Test func autosaveRunsOffTheMainActor() async throws {

@@ -22,6 +22,7 @@ nonisolated func isOnTheMainActor() -> Bool {
 nonisolated final class FakeTokenFile: TokenStorage {
     private struct State {
         var contents: String?
+        var failsChanges = false
         var holdingReads = false
         var heldReads: [CheckedContinuation<Void, Never>] = []
         var awaitedCalls = 0
@@ -38,6 +39,13 @@ nonisolated final class FakeTokenFile: TokenStorage {
     }
 
     var contents: String? { state.withLock { $0.contents } }
+
+    struct ReadOnlyVolume: Error {}
+
+    /// From now on, writing and deleting fail, as on a volume mounted read-only.
+    func failChanges() {
+        state.withLock { $0.failsChanges = true }
+    }
 
     /// How many times the store awaited its storage.
     var awaitedCalls: Int { state.withLock { $0.awaitedCalls } }
@@ -57,18 +65,22 @@ nonisolated final class FakeTokenFile: TokenStorage {
 
     func write(_ token: String) throws {
         let onMain = isOnTheMainActor()
-        state.withLock { state in
+        let failed = state.withLock { state in
             if onMain { state.callsOnTheMainActor += 1 }
-            state.contents = token
+            if !state.failsChanges { state.contents = token }
+            return state.failsChanges
         }
+        if failed { throw ReadOnlyVolume() }
     }
 
     func delete() throws {
         let onMain = isOnTheMainActor()
-        state.withLock { state in
+        let failed = state.withLock { state in
             if onMain { state.callsOnTheMainActor += 1 }
-            state.contents = nil
+            if !state.failsChanges { state.contents = nil }
+            return state.failsChanges
         }
+        if failed { throw ReadOnlyVolume() }
     }
 
     // Asynchronous: what a store that awaits its storage calls. A read returns what the file
@@ -93,17 +105,21 @@ nonisolated final class FakeTokenFile: TokenStorage {
     }
 
     func write(_ token: String) async throws {
-        state.withLock { state in
+        let failed = state.withLock { state in
             state.awaitedCalls += 1
-            state.contents = token
+            if !state.failsChanges { state.contents = token }
+            return state.failsChanges
         }
+        if failed { throw ReadOnlyVolume() }
     }
 
     func delete() async throws {
-        state.withLock { state in
+        let failed = state.withLock { state in
             state.awaitedCalls += 1
-            state.contents = nil
+            if !state.failsChanges { state.contents = nil }
+            return state.failsChanges
         }
+        if failed { throw ReadOnlyVolume() }
     }
 
     /// From now on, asynchronous reads wait until `releaseReads()`.
@@ -159,6 +175,20 @@ nonisolated final class FakeTokenFile: TokenStorage {
     try await store.signOut()
     #expect(try await store.currentToken() == nil)
     #expect(file.contents == nil)
+}
+
+@Test func aChangeTheFileRefusedChangesNothing() async throws {
+    let file = FakeTokenFile(contents: "old-token")
+    let store = SessionStore(storage: file)
+    file.failChanges()
+    await #expect(throws: FakeTokenFile.ReadOnlyVolume.self, "signing in failed to save the token, yet the store reported success") {
+        try await store.signIn(with: "new-token")
+    }
+    #expect(try await store.currentToken() == "old-token", "the new token was not saved, yet the store hands it out: the next launch would not find it")
+    await #expect(throws: FakeTokenFile.ReadOnlyVolume.self, "signing out failed to delete the token, yet the store reported success") {
+        try await store.signOut()
+    }
+    #expect(try await store.currentToken() == "old-token", "the token is still in the file, yet the store forgot it: the next launch would sign in again")
 }
 
 @Test func theNextLaunchFindsTheToken() async throws {

@@ -49,7 +49,9 @@ import Testing
     await radio.waitForRequests(1)
     ana.cancel()
     await #expect(throws: CancellationError.self) { try await ana.value }
-    #expect(await fleet.riders["S-12"] == nil, "the scooter stayed taken after the rider gave up")
+    // Required, not expected: if the scooter stayed taken, Ben is turned away before the radio,
+    // and waiting for his request would wait for ever. A test must fail, not hang.
+    try #require(await fleet.riders["S-12"] == nil, "the scooter stayed taken after the rider gave up")
     let ben = Task { try await fleet.unlock("S-12", for: "Ben") }
     await radio.waitForRequests(2)
     radio.open("S-12")

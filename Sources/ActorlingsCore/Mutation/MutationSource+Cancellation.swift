@@ -1,0 +1,68 @@
+/// The operators that take cancellation away: a check, a handler, a `cancel()`.
+extension MutationSource {
+    /// The statement of the innermost block that holds token `index`.
+    func statement(containing index: Int) -> ClosedRange<Int>? {
+        guard let open = enclosingBlock(of: index) else { return nil }
+        return statements(inBlockAt: open).first { $0.contains(index) }
+    }
+
+    /// Whether tokens `index…` spell `words` (names, operators and punctuation alike).
+    func spells(_ words: [String], at index: Int) -> Bool {
+        guard index >= 0, index + words.count <= tokens.count else { return false }
+        return words.indices.allSatisfy { tokens[index + $0].text == words[$0] && tokens[index + $0].kind != .stringLiteral }
+    }
+
+    /// `try Task.checkCancellation()` on its own is deleted; `Task.isCancelled` reads `false`.
+    func removedCancellationChecks() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for index in tokens.indices where spells(["Task", ".", "checkCancellation", "(", ")"], at: index) && !isOperator(index - 1, ".") {
+            guard let statement = statement(containing: index) else { continue }
+            let prefix = tokens[statement.lowerBound..<index].map(\.text)
+            guard statement.upperBound == index + 4, prefix.allSatisfy({ $0 == "try" || $0 == "await" }) else { continue }
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line,
+                    description: "never checks for cancellation here (`\(snippet(statement.lowerBound, statement.upperBound))` deleted)",
+                    edits: [deletion(of: statement)]))
+        }
+        for index in tokens.indices where spells(["Task", ".", "isCancelled"], at: index) && !isOperator(index - 1, ".") {
+            let context = statement(containing: index).map { snippet($0.lowerBound, $0.upperBound) } ?? "Task.isCancelled"
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line, description: "takes `Task.isCancelled` for `false` in `\(context)`",
+                    edits: [MutationEdit(range: tokens[index].range.lowerBound..<tokens[index + 2].range.upperBound, replacement: "false")]))
+        }
+        return result
+    }
+
+    /// `withTaskCancellationHandler { … } onCancel: { handler }` with the handler emptied.
+    func emptiedCancellationHandlers() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for index in tokens.indices where isWord(index, "onCancel") && isPunctuation(index + 1, ":") && isPunctuation(index + 2, "{") {
+            guard let close = partner[index + 2], close > index + 3 else { continue }
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line, description: "does nothing when cancelled: the `onCancel:` handler is empty",
+                    edits: [MutationEdit(range: tokens[index + 2].range.upperBound..<tokens[close].range.lowerBound, replacement: " ")]))
+        }
+        return result
+    }
+
+    /// A statement that only calls `cancelAll()` or `cancel()` (`group.cancelAll()`,
+    /// `task?.cancel()`), deleted.
+    func removedCancelCalls() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for index in tokens.indices
+        where isWord(index, "cancelAll", "cancel") && isOperator(index - 1, ".") && isPunctuation(index + 1, "(") && isPunctuation(index + 2, ")") {
+            guard let statement = statement(containing: index), statement.upperBound == index + 2, statement.lowerBound < index - 1 else { continue }
+            // The receiver: names, dots, `self`, `?` — nothing that does work of its own.
+            let receiver = tokens[statement.lowerBound..<(index - 1)]
+            guard receiver.allSatisfy({ $0.kind == .identifier || $0.text == "." || $0.text == "?" }), !receiver.isEmpty else { continue }
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line, description: "never calls `\(snippet(statement.lowerBound, statement.upperBound))`",
+                    edits: [deletion(of: statement)]))
+        }
+        return result
+    }
+}
