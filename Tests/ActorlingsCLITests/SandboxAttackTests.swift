@@ -27,6 +27,8 @@ struct SandboxAttackTests {
         Escape(payload: "sandbox-write-string-to-a-file", mustNotExist: ["/tmp/actorlings-escape-string"]),
         Escape(payload: "sandbox-write-data-to-a-url", mustNotExist: ["escape-data"]),
         Escape(payload: "sandbox-open-with-the-c-library", mustNotExist: ["/tmp/actorlings-escape-open"]),
+        Escape(payload: "sandbox-make-a-folder-through-the-manager", mustNotExist: ["/tmp/actorlings-escape-folder"]),
+        Escape(payload: "sandbox-move-a-file-out-of-scratch", mustNotExist: ["/tmp/actorlings-escape-moved"]),
         Escape(payload: "sandbox-archive-into-the-tests"),
         Escape(payload: "sandbox-replace-a-cached-object"),
         Escape(payload: "sandbox-read-the-solutions"),
@@ -117,7 +119,7 @@ struct SandboxAttackTests {
         let result = try await AttackTests.check(
             AttackTests.Attack(payload: payload, exercise: "open", says: []), in: course, environment: ["ACTORLINGS_SANDBOX": "off"])
         #expect(result.status == 0, "without the sandbox \(payload) should get through, or it proves nothing: \(result.output)")
-        for marker in ["/tmp/actorlings-escape-string", "/tmp/actorlings-escape-open"] { try? FileManager.default.removeItem(atPath: marker) }
+        for marker in ["string", "open", "folder", "moved"] { try? FileManager.default.removeItem(atPath: "/tmp/actorlings-escape-\(marker)") }
     }
 
     /// The cached entry-point objects in the build folders' parent (`entry-<key>/object.o`), with their bytes.
