@@ -6,7 +6,7 @@ struct SandboxPolicyTests {
     static let policy = SandboxPolicy(
         readable: ["/opt/swift/usr", "/usr/lib"], executable: ["/course/.actorlings/build/x/X-tests"],
         writableFolders: ["/course/.actorlings/build/x/run-1"], writableFiles: ["/course/.actorlings/build/x/events-1.jsonl", "/dev/null"],
-        identity: .nobody)
+        identity: .unprivileged)
 
     @Test("The launcher reads back exactly the policy and program it was given")
     func roundTrip() throws {
@@ -99,14 +99,27 @@ struct SeccompProgramTests {
         #expect(program.instructions.count < 4096, "the kernel's BPF_MAXINSNS")
     }
 
-    @Test("Sockets: only AF_UNIX; clone: no new namespace; clone3 looks absent", arguments: architectures)
+    @Test("Root may not change a file's mode, owner, times or attributes; others may", arguments: architectures)
+    func metadata(_ architecture: SeccompProgram.Architecture) throws {
+        let plain = SeccompProgram(for: architecture)
+        let root = SeccompProgram(for: architecture, asRoot: true)
+        #expect(!architecture.metadataNames.isEmpty)
+        for name in architecture.metadataNames {
+            let number = try #require(architecture.number(of: name))
+            #expect(plain.evaluate(syscall: number, architecture: architecture.audit) == .allow, "\(name)")
+            #expect(root.evaluate(syscall: number, architecture: architecture.audit) == .fail(errorNumber: 1), "\(name)")
+        }
+    }
+
+    @Test("Sockets: none made, only a pair of AF_UNIX; clone: no new namespace; clone3 looks absent", arguments: architectures)
     func arguments(_ architecture: SeccompProgram.Architecture) throws {
         let program = SeccompProgram(for: architecture)
         let socket = try #require(architecture.number(of: "socket"))
         let pair = try #require(architecture.number(of: "socketpair"))
         let clone = try #require(architecture.number(of: "clone"))
         let clone3 = try #require(architecture.number(of: "clone3"))
-        #expect(program.evaluate(syscall: socket, architecture: architecture.audit, arguments: [1]) == .allow)
+        #expect(program.evaluate(syscall: socket, architecture: architecture.audit, arguments: [1]) == .fail(errorNumber: 97))
+        #expect(program.evaluate(syscall: pair, architecture: architecture.audit, arguments: [1]) == .allow)
         for family: UInt32 in [2, 10, 16, 17] {  // AF_INET, AF_INET6, AF_NETLINK, AF_PACKET
             #expect(program.evaluate(syscall: socket, architecture: architecture.audit, arguments: [family]) == .fail(errorNumber: 97))
             #expect(program.evaluate(syscall: pair, architecture: architecture.audit, arguments: [family]) == .fail(errorNumber: 97))

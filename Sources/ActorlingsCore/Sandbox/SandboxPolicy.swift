@@ -23,9 +23,10 @@ public struct SandboxPolicy: Sendable, Equatable {
     public enum Identity: String, Sendable, Equatable, CaseIterable {
         /// As the tool runs (a learner's own account).
         case unchanged = "unchanged"
-        /// The tool runs as root (a CI container): the test runs as `nobody`, which owns its
-        /// scratch folder and event stream and nothing else.
-        case nobody = "nobody"
+        /// The tool runs as root (a CI container): the test runs as an unprivileged user of its
+        /// own, one no other run shares (its process limit and `/proc` entries are its own), which
+        /// owns its scratch folder and event stream and nothing else.
+        case unprivileged = "unprivileged"
         /// The tool runs as root and `nobody` could not reach the test binary or the toolchain:
         /// root with every capability dropped, for good (no `setuid` back, no file capabilities).
         case withoutCapabilities = "no-capabilities"

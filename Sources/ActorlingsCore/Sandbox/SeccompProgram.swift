@@ -21,6 +21,10 @@ public struct SeccompProgram: Sendable, Equatable {
         public var name: String
         /// Calls refused with `EPERM`.
         var refused: [String: UInt32]
+        /// Changing a file's mode, owner, times or extended attributes, which Landlock does not
+        /// govern: refused with `EPERM` when the process is root (without capabilities, it still
+        /// owns every file root owns).
+        var metadata: [String: UInt32]
         var socket: UInt32
         var socketPair: UInt32
         var clone: UInt32
@@ -38,8 +42,13 @@ public struct SeccompProgram: Sendable, Equatable {
                 "init_module": 175, "finit_module": 313, "delete_module": 176, "userfaultfd": 323,
                 "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427, "connect": 42, "bind": 49,
                 "listen": 50, "accept": 43, "accept4": 288, "quotactl": 179, "swapon": 167, "swapoff": 168,
-                "reboot": 169, "acct": 163, "syslog": 103,
+                "reboot": 169, "acct": 163, "syslog": 103, "memfd_create": 319,
             ].merging(newMountCalls) { $1 },
+            metadata: [
+                "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452, "chown": 92, "fchown": 93, "lchown": 94, "fchownat": 260,
+                "utime": 132, "utimes": 235, "utimensat": 280, "futimesat": 261, "setxattr": 188, "lsetxattr": 189, "fsetxattr": 190,
+                "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199,
+            ],
             socket: 41, socketPair: 53, clone: 56, clone3: 435, x32Bit: 0x4000_0000)
 
         /// From `asm-generic/unistd.h`.
@@ -52,8 +61,12 @@ public struct SeccompProgram: Sendable, Equatable {
                 "init_module": 105, "finit_module": 273, "delete_module": 106, "userfaultfd": 282,
                 "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427, "connect": 203, "bind": 200,
                 "listen": 201, "accept": 202, "accept4": 242, "quotactl": 60, "swapon": 224, "swapoff": 225,
-                "reboot": 142, "acct": 89, "syslog": 116,
+                "reboot": 142, "acct": 89, "syslog": 116, "memfd_create": 279,
             ].merging(newMountCalls) { $1 },
+            metadata: [
+                "fchmod": 52, "fchmodat": 53, "fchmodat2": 452, "fchown": 55, "fchownat": 54, "utimensat": 88, "setxattr": 5, "lsetxattr": 6,
+                "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
+            ],
             socket: 198, socketPair: 199, clone: 220, clone3: 435, x32Bit: nil)
 
         /// The new mount API has the same numbers on every architecture.
@@ -69,12 +82,15 @@ public struct SeccompProgram: Sendable, Equatable {
             case "socketpair": socketPair
             case "clone": clone
             case "clone3": clone3
-            default: refused[name]
+            default: refused[name] ?? metadata[name]
             }
         }
 
         /// The names of the calls refused outright.
         public var refusedNames: [String] { refused.keys.sorted() }
+
+        /// The names of the calls refused to a process that is root.
+        public var metadataNames: [String] { metadata.keys.sorted() }
     }
 
     public var instructions: [Instruction]
@@ -109,13 +125,15 @@ public struct SeccompProgram: Sendable, Equatable {
     ///
     /// - other architectures or ABIs: killed (a call with numbers this program doesn't know);
     /// - namespaces, mounts, tracing other processes, keyrings, BPF, kernel modules, `io_uring`
-    ///   (whose operations seccomp cannot see): `EPERM`;
-    /// - sockets of any family but `AF_UNIX` (no IP, no netlink, no raw sockets), and `connect`,
-    ///   `bind`, `listen`, `accept` on any socket (a Unix socket's path could lead to a daemon):
-    ///   `EAFNOSUPPORT` / `EPERM`. A `socketpair` between the process's own threads still works.
+    ///   (whose operations seccomp cannot see), `memfd_create` (a file Landlock does not govern,
+    ///   which could be executed): `EPERM`;
+    /// - `socket` of any family (`EAFNOSUPPORT`), and `connect`, `bind`, `listen`, `accept`
+    ///   (`EPERM`): no network, and no datagram to a Unix socket named by a path (a daemon's).
+    ///   A `socketpair` of `AF_UNIX` between the process's own threads still works.
     /// - `clone` with a new-namespace flag: `EPERM`; `clone3`: `ENOSYS`, so the C library falls
     ///   back to `clone`, whose flags this program can read (`clone3` passes them in memory).
-    public init(for architecture: Architecture) {
+    /// - with `asRoot`, changes of a file's mode, owner, times or extended attributes: `EPERM`.
+    public init(for architecture: Architecture, asRoot: Bool = false) {
         var code: [Instruction] = []
         func emit(_ opcode: UInt16, _ constant: UInt32, _ jumpIfTrue: UInt8 = 0, _ jumpIfFalse: UInt8 = 0) {
             code.append(Instruction(code: opcode, jumpIfTrue: jumpIfTrue, jumpIfFalse: jumpIfFalse, constant: constant))
@@ -128,21 +146,21 @@ public struct SeccompProgram: Sendable, Equatable {
             emit(Self.jumpIfAtLeast, x32Bit, 0, 1)
             emit(Self.returnConstant, Self.killProcess)
         }
-        for number in architecture.refused.values.sorted() {
+        for number in (architecture.refused.values.sorted() + (asRoot ? architecture.metadata.values.sorted() : [])) {
             emit(Self.jumpIfEqual, number, 0, 1)
             emit(Self.returnConstant, Self.fail(Self.EPERM))
         }
+        emit(Self.jumpIfEqual, architecture.socket, 0, 1)
+        emit(Self.returnConstant, Self.fail(Self.EAFNOSUPPORT))
         emit(Self.jumpIfEqual, architecture.clone3, 0, 1)
         emit(Self.returnConstant, Self.fail(Self.ENOSYS))
         // Each block below ends in a return on both of its paths, so a call it doesn't concern
         // jumps over the whole block with the call's number still loaded.
-        for family in [architecture.socket, architecture.socketPair] {
-            emit(Self.jumpIfEqual, family, 0, 4)
-            emit(Self.loadWord, Self.argumentOffset(0))
-            emit(Self.jumpIfEqual, Self.AF_UNIX, 0, 1)
-            emit(Self.returnConstant, Self.allow)
-            emit(Self.returnConstant, Self.fail(Self.EAFNOSUPPORT))
-        }
+        emit(Self.jumpIfEqual, architecture.socketPair, 0, 4)
+        emit(Self.loadWord, Self.argumentOffset(0))
+        emit(Self.jumpIfEqual, Self.AF_UNIX, 0, 1)
+        emit(Self.returnConstant, Self.allow)
+        emit(Self.returnConstant, Self.fail(Self.EAFNOSUPPORT))
         emit(Self.jumpIfEqual, architecture.clone, 0, 4)
         emit(Self.loadWord, Self.argumentOffset(0))
         emit(Self.jumpIfAnyBit, Self.newNamespaceFlags, 0, 1)

@@ -456,7 +456,8 @@ public struct ExerciseBuilder: Sendable {
         // In the sandbox the run's only writable place is a scratch folder of its own (its
         // working and temporary folder, and its home), besides the event stream.
         let scratch = "\(request.buildDirectory)/run-\(UUID().uuidString)"
-        defer { if sandbox != nil { try? FileManager.default.removeItem(atPath: scratch) } }
+        // Removed without following links: a process of the run could still be swapping names in it.
+        defer { if sandbox != nil { FolderRemoval.removeTree(scratch) } }
         if let sandbox {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
             guard FileManager.default.createFile(atPath: events, contents: nil) else {

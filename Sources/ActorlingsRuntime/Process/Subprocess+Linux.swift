@@ -150,8 +150,8 @@
             let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }  // it exited since the directory was listed
             defer { close(descriptor) }
-            // The fields we need end well within 256 bytes: comm is at most 15 bytes.
-            var bytes = [UInt8](repeating: 0, count: 256)
+            // The fields we need end well within 512 bytes: comm is at most 15 bytes.
+            var bytes = [UInt8](repeating: 0, count: 512)
             var count = -1
             while count < 0 {
                 count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -165,7 +165,10 @@
                 let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
                 let session = Int32(String(decoding: fields[3], as: UTF8.self))
             else { return nil }
-            return (state == UInt8(ascii: "Z"), parent, session)
+            // A leader whose main thread ended shows "Z" while its other threads run on: it is
+            // alive (a SIGKILL to it ends them all), not a zombie to reap.
+            let threads = fields.count > 17 ? Int(String(decoding: fields[17], as: UTF8.self)) ?? 1 : 1
+            return (state == UInt8(ascii: "Z") && threads <= 1, parent, session)
         }
     }
 #endif

@@ -15,6 +15,8 @@
         /// `nobody` on macOS.
         static let unprivilegedUser: uid_t = 4_294_967_294
         static let unprivilegedGroup: gid_t = 4_294_967_294
+        /// The first of the users a run gets one of (plus the launcher's process id).
+        static let firstRunUser: uid_t = 0x7F00_0000
 
         /// What a test binary reads besides the toolchain: the system's libraries and frameworks,
         /// the developer folders that hold Swift Testing, and the system files read at start.

@@ -5,9 +5,13 @@
     /// Landlock (file system, TCP, signals, abstract sockets) and a seccomp filter (namespaces,
     /// mounts, tracing, other socket families), both inherited by everything the process becomes.
     extension Sandbox {
-        /// The user a test process runs as when the tool runs as root: `nobody`.
+        /// The user a test process runs as when the tool runs as root and no user of its own can
+        /// be had: `nobody`.
         static let unprivilegedUser: uid_t = 65534
         static let unprivilegedGroup: gid_t = 65534
+        /// The first of the users a run gets one of (plus the launcher's process id): far above
+        /// any account a system makes.
+        static let firstRunUser: uid_t = 0x7F00_0000
 
         /// What a test binary reads besides the toolchain: the dynamic loader's files, the system
         /// libraries, the few files a Swift program reads at start (time zone, users), `/proc` and
@@ -100,7 +104,7 @@
                 defer { close(ruleset) }
                 guard prctl(prSetNoNewPrivileges, 1, 0, 0, 0) == 0 else { throw SandboxError("prctl(PR_SET_NO_NEW_PRIVS)") }
                 guard syscall(landlockRestrictSelf, Int(ruleset), 0, 0, 0) == 0 else { throw SandboxError("landlock_restrict_self") }
-                try installSeccomp(prctl: prctl)
+                try installSeccomp(prctl: prctl, asRoot: geteuid() == 0)
             #endif
         }
 
@@ -153,9 +157,9 @@
             guard added == 0 else { throw SandboxError("landlock_add_rule \(path)") }
         }
 
-        private static func installSeccomp(prctl: Prctl) throws(SandboxError) {
+        private static func installSeccomp(prctl: Prctl, asRoot: Bool) throws(SandboxError) {
             #if arch(x86_64) || arch(arm64)
-                let program = SeccompProgram(for: architecture)
+                let program = SeccompProgram(for: architecture, asRoot: asRoot)
                 // struct sock_filter { __u16 code; __u8 jt, jf; __u32 k; }, 8 bytes each.
                 var filter = [UInt8](repeating: 0, count: program.instructions.count * 8)
                 filter.withUnsafeMutableBytes { bytes in

@@ -61,14 +61,29 @@ public enum Sandbox {
         switch policy.identity {
         case .unchanged:
             return
-        case .nobody:
-            // The folder and files the test may write become the unprivileged user's.
-            for path in policy.writableFolders + policy.writableFiles {
-                guard chown(path, unprivilegedUser, unprivilegedGroup) == 0 else { throw SandboxError("chown \(path)") }
-            }
+        case .unprivileged:
+            // A user of the run's own, numbered after the launcher's process id (unique among the
+            // runs alive at once), so that no two runs share a process limit or a /proc view. A
+            // system that maps only a few user ids (a container's user namespace) gets `nobody`.
+            let own = Sandbox.firstRunUser + UInt32(getpid())
             guard setgroups(0, nil) == 0 else { throw SandboxError("setgroups") }
-            guard setgid(unprivilegedGroup) == 0 else { throw SandboxError("setgid") }
-            guard setuid(unprivilegedUser) == 0 else { throw SandboxError("setuid") }
+            let user: uid_t
+            if setgid(own) == 0 {
+                user = own
+            } else {
+                guard setgid(unprivilegedGroup) == 0 else { throw SandboxError("setgid") }
+                user = unprivilegedUser
+            }
+            // The folder and file the test may write become that user's (never a device such as
+            // /dev/null, which other programs share).
+            for path in policy.writableFolders + policy.writableFiles {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { throw SandboxError("lstat \(path)") }
+                let kind = info.st_mode & S_IFMT
+                guard kind == S_IFREG || kind == S_IFDIR else { continue }
+                guard lchown(path, user, user == own ? own : unprivilegedGroup) == 0 else { throw SandboxError("chown \(path)") }
+            }
+            guard setuid(user) == 0 else { throw SandboxError("setuid") }
             // A process that could become root again would not be unprivileged.
             guard setuid(0) != 0 else { throw SandboxError("setuid(0) still succeeds after dropping root", code: 0) }
         case .withoutCapabilities:
@@ -143,14 +158,14 @@ public struct SandboxSetup: Sendable {
         return policy
     }
 
-    /// Who the test process runs as. Root becomes `nobody` when `nobody` can reach the test
+    /// Who the test process runs as. Root becomes an unprivileged user when others can reach the test
     /// binary and the toolchain (a checkout under a private home folder can't be reached): else
     /// it stays root without any capability, which the sandbox confines just as well on the
     /// file system and the network but leaves the files root owns to Landlock alone.
     static func identity(reaching paths: [String]) -> SandboxPolicy.Identity {
         guard geteuid() == 0 else { return .unchanged }
         let reachable = paths.allSatisfy { Sandbox.othersCanReach($0, permission: S_IROTH | S_IXOTH) }
-        return reachable ? .nobody : .withoutCapabilities
+        return reachable ? .unprivileged : .withoutCapabilities
     }
 
     /// Wraps a request so that the launcher runs it in the sandbox.
