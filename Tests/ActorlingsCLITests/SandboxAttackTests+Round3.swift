@@ -111,6 +111,37 @@
             }
         }
 
+        /// A race: won twice in about 24 checks here (2 cores, loaded), so tried up to eight times.
+        @Test("Known hole: the grader's removal of the scratch folder deletes files outside it", .enabled(if: getuid() == 0, "the grader's rights"))
+        func deleteThroughTheCleanup() async throws {
+            let victim = "/tmp/actorlings-escape-victim"
+            try? FileManager.default.removeItem(atPath: victim)
+            try FileManager.default.createDirectory(atPath: "\(victim)/sub", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: victim) }
+            for index in 1...20 {
+                try "x".write(toFile: "\(victim)/file\(index)", atomically: false, encoding: .utf8)
+                try "x".write(toFile: "\(victim)/sub/g\(index)", atomically: false, encoding: .utf8)
+            }
+            func count() -> Int {
+                ((try? FileManager.default.subpathsOfDirectory(atPath: victim)) ?? []).count
+            }
+            let before = count()
+            let course = try await AttackTests.copyOfAttackCourse()
+            defer { try? FileManager.default.removeItem(atPath: course) }
+            var attempts = 0
+            while attempts < 8, count() == before {
+                attempts += 1
+                let result = try await AttackTests.check(
+                    AttackTests.Attack(payload: "sandbox-delete-through-the-scratch-cleanup", exercise: "open", says: []), in: course)
+                for pid in Self.processes(named: "swap-scratch") { kill(pid, SIGKILL) }
+                #expect(result.status == 0, "the payload is honest apart from its process: \(result.output)")
+            }
+            let after = count()
+            withKnownIssue("open in round 3: FileManager.removeItem walks the scratch folder by path", isIntermittent: true) {
+                #expect(after == before, "after \(attempts) checks the grader deleted \(before - after) files outside the scratch folder")
+            }
+        }
+
         /// Disruptive: while the payload's process lives (40 s), every sandboxed test run of this
         /// machine that runs as nobody is starved of threads, other suites' included. Run it alone,
         /// with `ACTORLINGS_DISRUPTIVE_ATTACKS=1`.
