@@ -58,11 +58,11 @@ public enum Interleavings {
         let seeds = replaySeed.map { [$0] } ?? (1...UInt64(max(schedules, 1))).map { $0 }
         let runs = await run(seeds: seeds, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, body)
         if let failed = runs.last, let failure = failed.failure {
-            let replay = replaySeed == nil ? "; run exactly this schedule again with `--replay \(failed.seed)`" : ""
+            let replay = replaySeed == nil ? "; `--replay \(failed.seed)` runs exactly this schedule again" : ""
             Issue.record(
                 Comment(
-                    rawValue: "\(failure), in one of the interleavings that can happen:\n"
-                        + failed.trace.rendered(outcome: failure, seed: failed.seed) + replay),
+                    rawValue: "One order of the tasks' steps went wrong (seed \(failed.seed)\(replay)):\n"
+                        + failed.trace.rendered(outcome: failure, seed: failed.seed)),
                 sourceLocation: sourceLocation)
         }
         return runs
@@ -144,6 +144,18 @@ public enum Interleavings {
     /// A point where the schedule may run other tasks first: a fake service "taking a while".
     @concurrent public static func pause() async {
         await Task.yield()
+    }
+
+    /// Runs `work` a while later, in a task of the schedule's own: for a fake whose API calls a
+    /// completion handler, which answers after other tasks may have run. Outside an exploration
+    /// it runs `work` at once. (An unstructured `Task {}` would run on the global executor,
+    /// outside the schedule: its timing would be the machine's, not the seed's.)
+    public static func later(_ work: @escaping @Sendable () -> Void) {
+        guard let context = current else { return work() }
+        Task(executorPreference: context.executor) {
+            await pause()
+            work()
+        }
     }
 
     /// Fails the schedule with `message` unless `condition` holds.

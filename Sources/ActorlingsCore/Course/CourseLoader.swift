@@ -239,7 +239,8 @@ public struct CourseLoader: Sendable {
     private func strayFolders(steps: [Step], listed: [String: Set<String>]) -> [CourseProblem] {
         var problems: [CourseProblem] = []
         let stepFolders = Dictionary(uniqueKeysWithValues: steps.map { ($0.directoryName, $0) })
-        for folder in files.directories(in: "Exercises") ?? [] where !folder.hasPrefix(".") {
+        // `Support/` holds course code the exercises' tests import (`support` in exercise.toml).
+        for folder in files.directories(in: "Exercises") ?? [] where !folder.hasPrefix(".") && folder != "Support" {
             guard let step = stepFolders[folder] else {
                 problems.append(
                     CourseProblem(file: "Exercises/\(folder)", message: "this folder belongs to no step of course.toml; add the step or rename the folder"))

@@ -29,6 +29,10 @@ public struct BuildRequest: Sendable {
     /// The macOS to compile for (`MacOSVersion.deploymentTarget`); `nil` leaves the compiler's
     /// default, and is what every other system gets.
     public var macOSTarget: MacOSVersion?
+    /// Course modules the tests import (`support` in exercise.toml), compiled apart and linked.
+    public var supportModules: [SupportModuleSources] = []
+    /// The schedule the `Interleaving` harness runs alone (`check --replay SEED`); nil explores.
+    public var replaySeed: UInt64?
 
     public struct Guarded: Sendable {
         public var root: String
@@ -186,9 +190,16 @@ public struct ExerciseBuilder: Sendable {
         if let failure = compileFailure(compile) { return Result(outcome: failure) }
 
         // 2. The tests, unless an identical interface was already compiled against; what they
-        //    resolve in the learner's module is read meanwhile, on the other core.
-        async let testsScreened = screenTests(request, common: common)
-        let testObject = try await testsObject(request, common: common)
+        //    resolve in the learner's module is read meanwhile, on the other core. First the
+        //    course modules they import, if any (compiled once, see ExerciseBuilder+Support).
+        let support: CompiledSupport
+        switch try await compiledSupport(request) {
+        case .success(let compiled): support = compiled
+        case .failure(let failure): return Result(outcome: failure.outcome)
+        }
+        let testsCommon = common + support.importFlags
+        async let testsScreened = screenTests(request, common: testsCommon)
+        let testObject = try await testsObject(request, common: testsCommon)
         switch testObject {
         case .failed(let outcome): return Result(outcome: outcome)
         case .built(let path):
@@ -202,7 +213,7 @@ public struct ExerciseBuilder: Sendable {
             }
             let binary = "\(directory)/\(request.moduleName)-tests"
             let link = try await swiftc(
-                [moduleObject, path, entry, "-o", binary] + toolchain.testingLinkFlags
+                [moduleObject, path, entry] + support.objects + ["-o", binary] + toolchain.testingLinkFlags
                     + Platform.deploymentFlags(request.macOSTarget)
                     + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
             if let failure = compileFailure(link, linking: true) { return Result(outcome: failure) }
@@ -482,13 +493,13 @@ public struct ExerciseBuilder: Sendable {
 
         """
 
-    private func swiftc(_ arguments: [String], outputLimit: Int = ProcessRequest.defaultOutputLimit) async throws -> ProcessResult {
+    func swiftc(_ arguments: [String], outputLimit: Int = ProcessRequest.defaultOutputLimit) async throws -> ProcessResult {
         try await planner.run(arguments, timeLimit: compileTimeLimit, outputLimit: outputLimit)
     }
 
     /// Any error or warning (or a compiler that died) fails the check.
     /// What a compile (or, with `linking`, a link) that did not succeed means for the learner.
-    private func compileFailure(_ result: ProcessResult, linking: Bool = false) -> Outcome? {
+    func compileFailure(_ result: ProcessResult, linking: Bool = false) -> Outcome? {
         let diagnostics = DiagnosticParser.problems(in: result.output)
         switch result.termination {
         case .exited(0) where diagnostics.isEmpty:
@@ -515,6 +526,7 @@ public struct ExerciseBuilder: Sendable {
         defer { try? FileManager.default.removeItem(atPath: events) }
         var environment = environment
         environment[Self.eventStreamVariable] = events
+        if let seed = request.replaySeed { environment[Self.replayVariable] = String(seed) }
         // The backtracer spends seconds symbolicating a crash we only report in one line.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["NO_COLOR"] = "1"

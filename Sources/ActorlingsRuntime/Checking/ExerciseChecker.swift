@@ -11,6 +11,8 @@ public struct ExerciseChecker: Sendable {
     /// Compiled tests shared between checks of different copies of the same exercise (a class
     /// graded on one machine); nil keeps them in each build directory.
     public var testObjectCache: String?
+    /// `check --replay SEED`: the `Interleaving` harness runs that schedule alone.
+    public var replaySeed: UInt64?
 
     public init(root: String, course: Course, shipped: ShippedFiles, builder: ExerciseBuilder) {
         self.root = root
@@ -122,6 +124,8 @@ public struct ExerciseChecker: Sendable {
         }
         request.macOSTarget = macOSTarget
         request.testReferences = try referenceCheck(for: exercise, learnerFiles: screened)
+        request.supportModules = exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
+        request.replaySeed = replaySeed
         var result = try await builder.buildAndRun(request)
         result.outcome = relativized(result.outcome)
         return result
