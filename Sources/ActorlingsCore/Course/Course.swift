@@ -174,7 +174,7 @@ public struct Exercise: Sendable, Equatable {
     /// A review exercise (`quiz = true`): it mixes its step's idea with an earlier step's, and
     /// ends its step (see ``QuizRule``).
     public var isQuiz = false
-    /// Course support modules the tests import (`support = ["Interleaving"]`), each compiled
+    /// Course support modules the tests import (`support = ["InterleavingHarness"]`), each compiled
     /// from `Exercises/Support/<name>/*.swift` and linked into the test binary.
     public var supportModules: [SupportModule] = []
 
@@ -236,7 +236,7 @@ public struct Exercise: Sendable, Equatable {
     }
 }
 
-/// A module of course code that exercises' tests import, such as the `Interleaving` harness:
+/// A module of course code that exercises' tests import, such as the `InterleavingHarness` module:
 /// protected like the tests, compiled once per toolchain and flags, never the learner's.
 public struct SupportModule: Sendable, Equatable {
     /// The folder under `Exercises/Support/` and the module's name.

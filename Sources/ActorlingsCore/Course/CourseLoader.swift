@@ -70,6 +70,7 @@ public struct CourseLoader: Sendable {
             }
         }
         problems += strayFolders(steps: steps, listed: listed)
+        problems += supportNameClashes(steps: steps)
 
         let pacing = loadPacing(stepCount: steps.count, problems: &problems)
         guard problems.isEmpty, let title, let version else {
@@ -233,6 +234,24 @@ public struct CourseLoader: Sendable {
     private func lessonSlugs(_ path: String) -> Set<String>? {
         guard case .text(let text) = files.read(path) else { return nil }
         return Set(MarkdownDocument(parsing: text).headings.map(\.slug))
+    }
+
+    /// A support module named like an exercise's module would make two modules of one name in a
+    /// test binary and in the editor's package.
+    private func supportNameClashes(steps: [Step]) -> [CourseProblem] {
+        let exercises = steps.flatMap(\.exercises)
+        let moduleNames = Dictionary(exercises.map { ($0.moduleName, $0.id) }, uniquingKeysWith: { first, _ in first })
+        var problems: [CourseProblem] = []
+        for exercise in exercises {
+            for module in exercise.supportModules {
+                guard let other = moduleNames[module.name] else { continue }
+                problems.append(
+                    CourseProblem(
+                        file: exercise.directory + "/exercise.toml", key: "support",
+                        message: "support module '\(module.name)' has the module name of exercise '\(other)'; rename its folder in \(SupportModule.folder)/"))
+            }
+        }
+        return problems
     }
 
     /// Exercise folders that no step lists are almost always a forgotten `exercises` entry.

@@ -164,7 +164,7 @@ struct ExerciseLoader {
                 problems.append(
                     CourseProblem(
                         file: definitionPath, line: line, key: "support",
-                        message: "'\(name)' is not a module name: use the name of a folder of \(SupportModule.folder)/, such as Interleaving"))
+                        message: "'\(name)' is not a module name: use the name of a folder of \(SupportModule.folder)/, such as InterleavingHarness"))
                 continue
             }
             let folder = "\(SupportModule.folder)/\(name)"

@@ -1,4 +1,4 @@
-public import ActorlingsCore
+import ActorlingsCore
 import Foundation
 
 /// A support module as the builder gets it: its name and the absolute paths of its files.
@@ -20,10 +20,10 @@ extension ExerciseBuilder {
         var objects: [String] = []
     }
 
-    /// The environment variable that tells the `Interleaving` harness which schedule to replay.
+    /// The environment variable that tells the `InterleavingHarness` module which schedule to replay.
     static let replayVariable = "ACTORLINGS_REPLAY_SEED"
 
-    /// Compiles the request's support modules (course code, such as the `Interleaving` harness),
+    /// Compiles the request's support modules (course code, such as the `InterleavingHarness` module),
     /// each once per toolchain, sanitizer and content, into a folder named by their hash next to
     /// the build folders (or in the shared test cache), and only once at a time in this process.
     /// A module's folder is published whole, by renaming it, so a killed compile never leaves a

@@ -31,7 +31,7 @@ public struct BuildRequest: Sendable {
     public var macOSTarget: MacOSVersion?
     /// Course modules the tests import (`support` in exercise.toml), compiled apart and linked.
     public var supportModules: [SupportModuleSources] = []
-    /// The schedule the `Interleaving` harness runs alone (`check --replay SEED`); nil explores.
+    /// The schedule the `InterleavingHarness` module runs alone (`check --replay SEED`); nil explores.
     public var replaySeed: UInt64?
 
     public struct Guarded: Sendable {

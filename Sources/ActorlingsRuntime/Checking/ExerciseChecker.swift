@@ -11,7 +11,7 @@ public struct ExerciseChecker: Sendable {
     /// Compiled tests shared between checks of different copies of the same exercise (a class
     /// graded on one machine); nil keeps them in each build directory.
     public var testObjectCache: String?
-    /// `check --replay SEED`: the `Interleaving` harness runs that schedule alone.
+    /// `check --replay SEED`: the `InterleavingHarness` module runs that schedule alone.
     public var replaySeed: UInt64?
 
     public init(root: String, course: Course, shipped: ShippedFiles, builder: ExerciseBuilder) {

@@ -1,4 +1,4 @@
-import Interleaving
+import InterleavingHarness
 import Testing
 @testable import IsolatedParameter
 

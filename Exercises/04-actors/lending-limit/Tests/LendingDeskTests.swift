@@ -1,4 +1,4 @@
-import Interleaving
+import InterleavingHarness
 import Synchronization
 import Testing
 
