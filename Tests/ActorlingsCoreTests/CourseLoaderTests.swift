@@ -203,7 +203,8 @@ struct CourseLoaderTests {
         files["Exercises/Support/Harness/Trace.swift"] = "struct Trace {}\n"
         files["Exercises/Support/Harness/README.md"] = "Not Swift.\n"
         let intro = try #require(try CourseLoader(files: InMemoryCourseFiles(files)).load().exercise(id: "intro"))
-        #expect(intro.supportModules == [SupportModule(name: "Harness", files: ["Exercises/Support/Harness/Explore.swift", "Exercises/Support/Harness/Trace.swift"])])
+        let expected = SupportModule(name: "Harness", files: ["Exercises/Support/Harness/Explore.swift", "Exercises/Support/Harness/Trace.swift"])
+        #expect(intro.supportModules == [expected])
 
         for (names, message) in [
             ("\"Missing\"", "there is no support module 'Missing': Exercises/Support/Missing/ holds no Swift file"),
