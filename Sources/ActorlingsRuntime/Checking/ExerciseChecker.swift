@@ -139,7 +139,9 @@ public struct ExerciseChecker: Sendable {
         guard !shippedTests.isEmpty else { return [] }
         // The learner's own tests (an exercise that asks for tests) are theirs to edit; the
         // mutants their tests must catch are protected like the tests.
+        // The course's support modules (the interleaving harness) decide verdicts like the tests.
         let all = Set(shippedTests).union(exercise.testPaths).union(exercise.protectedPaths).union(exercise.mutantPaths)
+            .union(exercise.supportModules.flatMap(\.files))
             .subtracting(exercise.sourcePaths)
         return all.sorted().filter { path in
             guard let expected = shipped.ids[path] else { return true }
