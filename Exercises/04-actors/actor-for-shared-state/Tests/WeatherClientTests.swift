@@ -93,10 +93,10 @@ private func quotaMustBeAnActorOfItsOwnNotTheMainActor<T: Actor>(_ type: T.Type)
 }
 
 /// The widget and the screen fetch at once, and each request may run before, between or after the
-/// others' steps: the harness tries hundreds of orders (seeded, the same on every machine). In
+/// others' steps: the harness tries a hundred orders (seeded, the same on every machine). In
 /// every one of them, each city is either fetched or refused, and never more than the quota.
 @Test func theQuotaHoldsInEveryInterleaving() async {
-    await Interleavings.explore(schedules: 300) {
+    await Interleavings.explore(schedules: 100) {
         let quota = RequestQuota(limit: 3)
         let service = SlowService(quota: quota)
         let widget = WeatherClient(service: service, quota: quota)
