@@ -14,6 +14,8 @@ let package = Package(
     name: "ActorlingsExercises",
     platforms: [.macOS("26.0")],  // what immediate-task needs (minimum-macos); the others need less
     targets: [
+        // Course code the tests import: read it, don't change it.
+        .target(name: "InterleavingHarness", path: "Support/InterleavingHarness"),
         // Step 0: Reading a diagnostic
         .target(
             name: "Intro",
@@ -515,7 +517,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ActorForSharedStateTests",
-            dependencies: ["ActorForSharedState"],
+            dependencies: ["ActorForSharedState", "InterleavingHarness"],
             path: "04-actors/actor-for-shared-state/Tests",
             swiftSettings: [
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
@@ -554,7 +556,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReentrancyCheckThenActTests",
-            dependencies: ["ReentrancyCheckThenAct"],
+            dependencies: ["ReentrancyCheckThenAct", "InterleavingHarness"],
             path: "04-actors/reentrancy-check-then-act/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -594,7 +596,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IsolatedParameterTests",
-            dependencies: ["IsolatedParameter"],
+            dependencies: ["IsolatedParameter", "InterleavingHarness"],
             path: "04-actors/isolated-parameter/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -654,7 +656,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LendingLimitTests",
-            dependencies: ["LendingLimit"],
+            dependencies: ["LendingLimit", "InterleavingHarness"],
             path: "04-actors/lending-limit/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

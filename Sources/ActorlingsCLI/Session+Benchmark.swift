@@ -115,6 +115,21 @@ private struct BareCompile {
             .write(toFile: entry, atomically: true, encoding: .utf8)
         let flags = ["-parse-as-library"] + exercise.settings.compilerFlags
         let module = exercise.moduleName
+        // Course support modules (the interleaving harness) change with the course, not with an
+        // edit: compiled once, before any timing, as a library would be.
+        let supportObjects = exercise.supportModules.map { "\(directory)/\($0.name).o" }
+        for support in exercise.supportModules where !FileManager.default.fileExists(atPath: "\(directory)/\(support.name).o") {
+            let result = try await Subprocess.run(
+                ProcessRequest(
+                    executable: builder.toolchain.swiftc,
+                    arguments: ["-parse-as-library", "-swift-version", "6", "-module-name", support.name, "-emit-module", "-emit-module-path"]
+                        + ["\(directory)/\(support.name).swiftmodule", "-wmo", "-c"] + support.files.map { "\(root)/\($0)" }
+                        + ["-o", "\(directory)/\(support.name).o"],
+                    environment: builder.environment, timeLimit: .seconds(300)))
+            guard case .exited(0) = result.termination else {
+                throw BenchmarkError(message: "the support module \(support.name) failed to compile: \(result.output.suffix(500))")
+            }
+        }
         let steps: [(String, [String])] = [
             (
                 builder.toolchain.swiftc,
@@ -126,7 +141,10 @@ private struct BareCompile {
                 flags + builder.toolchain.testingCompileFlags + ["-module-name", module + "Tests", "-wmo", "-I", directory, "-c"]
                     + exercise.testPaths.map { "\(root)/\($0)" } + [entry, "-o", "\(directory)/t.o"]
             ),
-            (builder.toolchain.swiftc, ["\(directory)/m.o", "\(directory)/t.o", "-o", "\(directory)/run"] + builder.toolchain.testingLinkFlags),
+            (
+                builder.toolchain.swiftc,
+                ["\(directory)/m.o", "\(directory)/t.o"] + supportObjects + ["-o", "\(directory)/run"] + builder.toolchain.testingLinkFlags
+            ),
             ("\(directory)/run", []),
         ]
         let clock = ContinuousClock()

@@ -20,6 +20,8 @@ struct Session: Sendable {
     var allDiagnostics = false
     /// The `actorlings` executable whose launcher mode sandboxes test runs; `nil`: no sandbox.
     var sandboxLauncher: String?
+    /// `check ID --replay SEED`.
+    var replaySeed: UInt64?
 
     /// How the learner typed the tool: `swift run actorlings` when it runs from a SwiftPM build
     /// folder, `actorlings` otherwise; advice quotes commands in that form.
@@ -81,7 +83,7 @@ struct Session: Sendable {
             palette: palette, progressStore: ProgressStore(root: root),
             // Only verdicts use the knowledge base; other commands skip reading its files.
             knowledge: showsVerdicts ? (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []) : KnowledgeBase(entries: []),
-            allDiagnostics: invocation.allDiagnostics)
+            allDiagnostics: invocation.allDiagnostics, replaySeed: invocation.replaySeed)
     }
 
     func run(_ command: Command) async throws -> ExitCode {

@@ -64,6 +64,18 @@ struct ArgumentParserTests {
         #expect(try ArgumentParser.parse(arguments).command == expected)
     }
 
+    @Test(
+        "`--replay SEED` goes with `check` of one exercise",
+        arguments: [
+            (["check", "quota", "--replay", "8121"], Command.check(.exercise("quota")), UInt64(8121)),
+            (["check", "--replay=7"], .check(.current), 7),
+        ] as [([String], Command, UInt64)])
+    func replay(arguments: [String], command: Command, seed: UInt64) throws {
+        let invocation = try ArgumentParser.parse(arguments)
+        #expect(invocation.command == command)
+        #expect(invocation.replaySeed == seed)
+    }
+
     @Test("Global options anywhere on the line")
     func globalOptions() throws {
         let invocation = try ArgumentParser.parse(["--color", "never", "list", "--root=/tmp/course"])
@@ -83,6 +95,9 @@ struct ArgumentParserTests {
             (["reset"], "reset needs the exercise to restore, e.g. `actorlings reset intro`"),
             (["check", "a", "b"], "'check' takes one argument, but got 2: a b"),
             (["check", "a", "--all"], "give an exercise or --all, not both"),
+            (["check", "a", "--replay", "soon"], "--replay takes the seed a failing verdict printed, such as 8121, not 'soon'"),
+            (["check", "--all", "--replay", "3"], "--replay runs one exercise's schedule again: give that exercise, not --all"),
+            (["list", "--replay", "3"], "--replay applies to `check`: `check ID --replay SEED` runs the failing schedule again"),
             (["list", "--yes"], "'list' does not take --yes"),
             (["dev"], "dev needs a subcommand: `dev check` or `dev generate`"),
             (["dev", "chekc"], "unknown dev subcommand 'chekc'; did you mean 'check'?"),

@@ -193,6 +193,31 @@ struct CourseLoaderTests {
         #expect(messages.contains { $0.contains("Exercises/07-later: this folder belongs to no step") })
     }
 
+    @Test("`support` names modules of Exercises/Support that the tests import; a missing, misnamed or clashing one is reported")
+    func supportModules() throws {
+        var files = validCourse()
+        let definition = "Exercises/00-welcome/intro/exercise.toml"
+        files[definition] = files[definition]!.replacingOccurrences(
+            of: "files = [\"Greeting.swift\"]", with: "files = [\"Greeting.swift\"]\nsupport = [\"Harness\"]")
+        files["Exercises/Support/Harness/Explore.swift"] = "public enum Explore {}\n"
+        files["Exercises/Support/Harness/Trace.swift"] = "struct Trace {}\n"
+        files["Exercises/Support/Harness/README.md"] = "Not Swift.\n"
+        let intro = try #require(try CourseLoader(files: InMemoryCourseFiles(files)).load().exercise(id: "intro"))
+        let expected = SupportModule(name: "Harness", files: ["Exercises/Support/Harness/Explore.swift", "Exercises/Support/Harness/Trace.swift"])
+        #expect(intro.supportModules == [expected])
+
+        for (names, message) in [
+            ("\"Missing\"", "there is no support module 'Missing': Exercises/Support/Missing/ holds no Swift file"),
+            ("\"two words\"", "'two words' is not a module name"),
+            ("\"Intro\"", "support module 'Intro' has the module name of exercise 'intro'"),
+        ] {
+            var broken = files
+            broken[definition] = files[definition]!.replacingOccurrences(of: "support = [\"Harness\"]", with: "support = [\(names)]")
+            broken["Exercises/Support/Intro/Clash.swift"] = "struct Clash {}\n"
+            #expect(problems(broken).contains { $0.key == "support" && $0.message.contains(message) }, "\(names)")
+        }
+    }
+
     @Test("Protected files are compiled with the learner's, listed apart from `files`")
     func protectedFiles() throws {
         var files = validCourse()

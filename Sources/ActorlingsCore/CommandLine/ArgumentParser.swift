@@ -8,6 +8,7 @@ public enum ArgumentParser {
         var color = ColorChoice.auto
         var root: String?
         var allDiagnostics = false
+        var replaySeed: UInt64?
         var words: [String] = []
         var flags: Set<String> = []
         var index = 0
@@ -33,6 +34,12 @@ public enum ArgumentParser {
                 root = try value(for: "--root")
             case "--all-diagnostics":
                 allDiagnostics = true
+            case _ where argument == "--replay" || argument.hasPrefix("--replay="):
+                let text = try value(for: "--replay")
+                guard let seed = UInt64(text) else {
+                    throw UsageError("--replay takes the seed a failing verdict printed, such as 8121, not '\(text)'", command: words.first)
+                }
+                replaySeed = seed
             case "-h", "--help":
                 flags.insert("--help")
             case "--version", "-V":
@@ -61,7 +68,18 @@ public enum ArgumentParser {
                 throw UsageError("--all-diagnostics applies to verdicts: use it with `check` or watch mode", command: words.first)
             }
         }
-        return Invocation(command: command, color: color, root: root, allDiagnostics: allDiagnostics)
+        if replaySeed != nil {
+            switch command {
+            case .check(.exercise), .check(.current): break
+            case .check(.all):
+                throw UsageError("--replay runs one exercise's schedule again: give that exercise, not --all", command: words.first)
+            default:
+                throw UsageError("--replay applies to `check`: `check ID --replay SEED` runs the failing schedule again", command: words.first)
+            }
+        }
+        var invocation = Invocation(command: command, color: color, root: root, allDiagnostics: allDiagnostics)
+        invocation.replaySeed = replaySeed
+        return invocation
     }
 
     private static func command(words: [String], flags: Set<String>) throws(UsageError) -> Command {

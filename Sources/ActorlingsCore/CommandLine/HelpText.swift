@@ -63,7 +63,7 @@ public enum HelpText {
             """
         case "check":
             """
-            actorlings check [ID | --all]
+            actorlings check [ID | --all] [--replay SEED]
 
             Compiles the exercise and runs its tests. It passes with zero errors, zero warnings and
             every test green. Exit code 0 when everything checked passed, 1 otherwise.
@@ -73,6 +73,9 @@ public enum HelpText {
               --all-diagnostics
                       show every diagnostic, not only the first three (also for watch mode:
                       `actorlings --all-diagnostics`)
+              --replay SEED
+                      run exactly the schedule a failing verdict named ("seed 8121") again,
+                      in the tests that explore interleavings
 
             """
         case "hint":

@@ -6,6 +6,8 @@ public struct Invocation: Sendable, Equatable {
     public var root: String?
     /// `--all-diagnostics`: verdicts show every diagnostic, not only the first three.
     public var allDiagnostics = false
+    /// `check ID --replay SEED`: tests that explore interleavings run only the schedule `SEED`.
+    public var replaySeed: UInt64?
 
     public init(command: Command, color: ColorChoice = .auto, root: String? = nil, allDiagnostics: Bool = false) {
         self.command = command

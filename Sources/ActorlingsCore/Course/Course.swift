@@ -174,6 +174,9 @@ public struct Exercise: Sendable, Equatable {
     /// A review exercise (`quiz = true`): it mixes its step's idea with an earlier step's, and
     /// ends its step (see ``QuizRule``).
     public var isQuiz = false
+    /// Course support modules the tests import (`support = ["InterleavingHarness"]`), each compiled
+    /// from `Exercises/Support/<name>/*.swift` and linked into the test binary.
+    public var supportModules: [SupportModule] = []
 
     public init(
         id: String, title: String, stepNumber: Int, section: String, files: [String],
@@ -230,6 +233,22 @@ public struct Exercise: Sendable, Equatable {
         id.split(whereSeparator: { $0 == "-" || $0 == "_" })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined()
+    }
+}
+
+/// A module of course code that exercises' tests import, such as the `InterleavingHarness` module:
+/// protected like the tests, compiled once per toolchain and flags, never the learner's.
+public struct SupportModule: Sendable, Equatable {
+    /// The folder under `Exercises/Support/` and the module's name.
+    public var name: String
+    /// Its Swift files, relative to the repository root, in name order.
+    public var files: [String]
+
+    public static let folder = "Exercises/Support"
+
+    public init(name: String, files: [String]) {
+        self.name = name
+        self.files = files
     }
 }
 

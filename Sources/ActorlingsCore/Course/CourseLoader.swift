@@ -70,6 +70,7 @@ public struct CourseLoader: Sendable {
             }
         }
         problems += strayFolders(steps: steps, listed: listed)
+        problems += supportNameClashes(steps: steps)
 
         let pacing = loadPacing(stepCount: steps.count, problems: &problems)
         guard problems.isEmpty, let title, let version else {
@@ -235,11 +236,30 @@ public struct CourseLoader: Sendable {
         return Set(MarkdownDocument(parsing: text).headings.map(\.slug))
     }
 
+    /// A support module named like an exercise's module would make two modules of one name in a
+    /// test binary and in the editor's package.
+    private func supportNameClashes(steps: [Step]) -> [CourseProblem] {
+        let exercises = steps.flatMap(\.exercises)
+        let moduleNames = Dictionary(exercises.map { ($0.moduleName, $0.id) }, uniquingKeysWith: { first, _ in first })
+        var problems: [CourseProblem] = []
+        for exercise in exercises {
+            for module in exercise.supportModules {
+                guard let other = moduleNames[module.name] else { continue }
+                problems.append(
+                    CourseProblem(
+                        file: exercise.directory + "/exercise.toml", key: "support",
+                        message: "support module '\(module.name)' has the module name of exercise '\(other)'; rename its folder in \(SupportModule.folder)/"))
+            }
+        }
+        return problems
+    }
+
     /// Exercise folders that no step lists are almost always a forgotten `exercises` entry.
     private func strayFolders(steps: [Step], listed: [String: Set<String>]) -> [CourseProblem] {
         var problems: [CourseProblem] = []
         let stepFolders = Dictionary(uniqueKeysWithValues: steps.map { ($0.directoryName, $0) })
-        for folder in files.directories(in: "Exercises") ?? [] where !folder.hasPrefix(".") {
+        // `Support/` holds course code the exercises' tests import (`support` in exercise.toml).
+        for folder in files.directories(in: "Exercises") ?? [] where !folder.hasPrefix(".") && folder != "Support" {
             guard let step = stepFolders[folder] else {
                 problems.append(
                     CourseProblem(file: "Exercises/\(folder)", message: "this folder belongs to no step of course.toml; add the step or rename the folder"))

@@ -54,6 +54,7 @@ struct ExerciseLoader {
         let allow = reader.strings("allow", required: false) ?? []
         let allowWhileShipped = reader.strings("allow-while-shipped", required: false) ?? []
         let isQuiz = reader.boolean("quiz", required: false) ?? false
+        let supportNames = reader.strings("support", required: false) ?? []
         let oldGuidance = ["hints", "after"].filter { table[$0] != nil }
         oldGuidance.forEach { reader.accept($0) }
         let localTables = reader.tables("construct", required: false) ?? []
@@ -149,8 +150,36 @@ struct ExerciseLoader {
         exercise.onlyIn = onlyIn
         exercise.allowedWhileShipped = allowWhileShipped
         exercise.isQuiz = isQuiz
+        exercise.supportModules = loadSupport(supportNames, line: table["support"]?.line, problems: &problems)
         exercise.compileTimeLimit = .seconds(compileTimeLimit?.value ?? Self.defaultCompileTimeLimit)
         return exercise
+    }
+
+    /// `support`: each name a folder of `Exercises/Support/` holding the module's Swift files.
+    private func loadSupport(_ names: [String], line: Int?, problems: inout [CourseProblem]) -> [SupportModule] {
+        var modules: [SupportModule] = []
+        for name in names {
+            let startsWell = name.first.map { $0.isLetter || $0 == "_" } ?? false
+            guard startsWell, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                problems.append(
+                    CourseProblem(
+                        file: definitionPath, line: line, key: "support",
+                        message: "'\(name)' is not a module name: use the name of a folder of \(SupportModule.folder)/, such as InterleavingHarness"))
+                continue
+            }
+            let folder = "\(SupportModule.folder)/\(name)"
+            let swiftFiles = (files.files(in: folder) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+            guard !swiftFiles.isEmpty else {
+                problems.append(
+                    CourseProblem(
+                        file: definitionPath, line: line, key: "support",
+                        message: "there is no support module '\(name)': \(folder)/ holds no Swift file; add it or remove '\(name)' from `support`"))
+                continue
+            }
+            if modules.contains(where: { $0.name == name }) { continue }
+            modules.append(SupportModule(name: name, files: swiftFiles.map { "\(folder)/\($0)" }))
+        }
+        return modules
     }
 
     /// `[only-in]`: each key a construct, each value the learner's files where it stays allowed.

@@ -28,8 +28,21 @@ public enum ExercisesManifest {
                 targets: [
 
             """
+        // Course modules the tests import (`support`), each a target of its own in Support/.
+        var supportNames: [String] = []
+        for module in course.exercises.flatMap(\.supportModules) where !supportNames.contains(module.name) {
+            supportNames.append(module.name)
+        }
+        for name in supportNames.sorted() {
+            text += """
+                        // Course code the tests import: read it, don't change it.
+                        .target(name: "\(name)", path: "Support/\(name)"),
+
+                """
+        }
         for exercise in course.exercises {
             let settings = swiftSettings(exercise.settings)
+            let dependencies = ([exercise.moduleName] + exercise.supportModules.map(\.name)).map { "\"\($0)\"" }.joined(separator: ", ")
             let prefix = "Exercises/"
             let directory = exercise.directory.hasPrefix(prefix) ? String(exercise.directory.dropFirst(prefix.count)) : exercise.directory
             text += """
@@ -40,7 +53,7 @@ public enum ExercisesManifest {
                         ),
                         .testTarget(
                             name: "\(exercise.testModuleName)",
-                            dependencies: ["\(exercise.moduleName)"],
+                            dependencies: [\(dependencies)],
                             path: "\(directory)/Tests"\(settings.isEmpty ? "" : ",\n            swiftSettings: \(settings)")
                         ),
 

@@ -17,6 +17,8 @@ extension ExerciseBuilder {
         var module: String
         var moduleArguments: [String]
         var tests: String
+        /// Course support modules the tests import (`ExerciseBuilder+Support`).
+        var support: [String] = []
     }
 
     /// Links the test binary once every object in it is what this process compiled or adopted
@@ -39,7 +41,7 @@ extension ExerciseBuilder {
             let changed = [linked.module, testsPath, entry].filter { objects.check($0) != .intact }
             if changed.isEmpty {
                 let link = try await swiftc(
-                    [linked.module, testsPath, entry, "-o", binary] + toolchain.testingLinkFlags
+                    [linked.module, testsPath, entry] + linked.support + ["-o", binary] + toolchain.testingLinkFlags
                         + Platform.deploymentFlags(request.macOSTarget)
                         + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : []))
                 return (compileFailure(link, linking: true), tampered)

@@ -34,7 +34,9 @@ extension ExerciseBuilder {
     public func testReferenceUses(_ request: BuildRequest, moduleIsBuilt: Bool = false) async throws -> [TestReference]? {
         let directory = request.buildDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let common = Self.commonFlags(request)
+        // The course modules the tests import (`support`) must be there before the tests are read.
+        guard case .success(let support) = try await compiledSupport(request) else { return nil }
+        let common = Self.commonFlags(request) + support.importFlags
         if moduleIsBuilt {
             let (view, termination) = try await testsView(request, common: common)
             guard case .exited(0) = termination else { return nil }

@@ -29,6 +29,10 @@ public struct BuildRequest: Sendable {
     /// The macOS to compile for (`MacOSVersion.deploymentTarget`); `nil` leaves the compiler's
     /// default, and is what every other system gets.
     public var macOSTarget: MacOSVersion?
+    /// Course modules the tests import (`support` in exercise.toml), compiled apart and linked.
+    public var supportModules: [SupportModuleSources] = []
+    /// The schedule the `InterleavingHarness` module runs alone (`check --replay SEED`); nil explores.
+    public var replaySeed: UInt64?
 
     public struct Guarded: Sendable {
         public var root: String
@@ -191,9 +195,16 @@ public struct ExerciseBuilder: Sendable {
         try objects.recordCompiled(moduleObject)
 
         // 2. The tests, unless an identical interface was already compiled against; what they
-        //    resolve in the learner's module is read meanwhile, on the other core.
-        async let testsScreened = screenTests(request, common: common)
-        let testObject = try await testsObject(request, common: common)
+        //    resolve in the learner's module is read meanwhile, on the other core. First the
+        //    course modules they import, if any (compiled once, see ExerciseBuilder+Support).
+        let support: CompiledSupport
+        switch try await compiledSupport(request) {
+        case .success(let compiled): support = compiled
+        case .failure(let failure): return Result(outcome: failure.outcome)
+        }
+        let testsCommon = common + support.importFlags
+        async let testsScreened = screenTests(request, common: testsCommon)
+        let testObject = try await testsObject(request, common: testsCommon)
         var tampered = testObject.tampered
         switch testObject.result {
         case .failed(let outcome): return Result(outcome: outcome, tamperedObjects: tampered)
@@ -203,7 +214,9 @@ public struct ExerciseBuilder: Sendable {
             // 3. Link, with the entry point every exercise shares.
             let binary = "\(directory)/\(request.moduleName)-tests"
             let linked = try await linkTestBinary(
-                request, objects: LinkedObjects(module: moduleObject, moduleArguments: moduleArguments, tests: path), common: common, binary: binary)
+                request,
+                objects: LinkedObjects(module: moduleObject, moduleArguments: moduleArguments, tests: path, support: support.objects),
+                common: testsCommon, binary: binary)
             tampered += linked.tampered
             if let failure = linked.failure { return Result(outcome: failure, tamperedObjects: tampered) }
             // 4. Run.
@@ -434,6 +447,7 @@ public struct ExerciseBuilder: Sendable {
         defer { try? FileManager.default.removeItem(atPath: events) }
         var environment = environment
         environment[Self.eventStreamVariable] = events
+        if let seed = request.replaySeed { environment[Self.replayVariable] = String(seed) }
         // The backtracer spends seconds symbolicating a crash we only report in one line.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["NO_COLOR"] = "1"

@@ -36,6 +36,7 @@ extension ExerciseChecker {
             moduleName: exercise.moduleName, sources: exercise.files.map { absolute(sourceDirectory + "/" + $0) } + exercise.protectedPaths.map(absolute),
             tests: exercise.testPaths.map(absolute), settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit)
         request.macOSTarget = macOSTarget
+        request.supportModules = exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
         return try await builder.testReferenceUses(request, moduleIsBuilt: moduleIsBuilt).map(TestReferences.names)
     }
 

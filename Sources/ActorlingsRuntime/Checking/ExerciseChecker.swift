@@ -11,6 +11,8 @@ public struct ExerciseChecker: Sendable {
     /// Compiled tests shared between checks of different copies of the same exercise (a class
     /// graded on one machine); nil keeps them in each build directory.
     public var testObjectCache: String?
+    /// `check --replay SEED`: the `InterleavingHarness` module runs that schedule alone.
+    public var replaySeed: UInt64?
 
     public init(root: String, course: Course, shipped: ShippedFiles, builder: ExerciseBuilder) {
         self.root = root
@@ -128,6 +130,8 @@ public struct ExerciseChecker: Sendable {
         }
         request.macOSTarget = macOSTarget
         request.testReferences = try referenceCheck(for: exercise, learnerFiles: screened)
+        request.supportModules = exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
+        request.replaySeed = replaySeed
         var result = try await builder.buildAndRun(request)
         result.outcome = relativized(result.outcome)
         return result
@@ -141,7 +145,9 @@ public struct ExerciseChecker: Sendable {
         guard !shippedTests.isEmpty else { return [] }
         // The learner's own tests (an exercise that asks for tests) are theirs to edit; the
         // mutants their tests must catch are protected like the tests.
+        // The course's support modules (the interleaving harness) decide verdicts like the tests.
         let all = Set(shippedTests).union(exercise.testPaths).union(exercise.protectedPaths).union(exercise.mutantPaths)
+            .union(exercise.supportModules.flatMap(\.files))
             .subtracting(exercise.sourcePaths)
         return all.sorted().filter { path in
             guard let expected = shipped.ids[path] else { return true }

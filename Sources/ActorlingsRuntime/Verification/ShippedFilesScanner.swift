@@ -13,7 +13,8 @@ public struct ShippedFilesScanner: Sendable {
     public func scan(_ course: Course) -> ShippedFiles {
         var ids: [String: String] = [:]
         for exercise in course.exercises {
-            for path in exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths + exercise.mutantPaths {
+            let support = exercise.supportModules.flatMap(\.files)
+            for path in exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths + exercise.mutantPaths + support {
                 if let data = FileManager.default.contents(atPath: root + "/" + path) {
                     ids[path] = GitBlobID.of(Array(data))
                 }

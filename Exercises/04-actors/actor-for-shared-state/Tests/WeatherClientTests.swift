@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Testing
 @testable import ActorForSharedState
 
@@ -21,6 +22,27 @@ actor GatheringService: ForecastService {
             waiting.forEach { $0.resume() }
             waiting.removeAll()
         }
+        return Forecast(city: city, summary: "Sunny in \(city)")
+    }
+}
+
+/// A fake weather service that answers every request, after a while: a point where other tasks
+/// may run first. It notes each request, and what the quota shows then, in the trace that a
+/// failing schedule shows.
+actor SlowService: ForecastService {
+    private(set) var requested: [String] = []
+    let quota: RequestQuota
+
+    init(quota: RequestQuota) {
+        self.quota = quota
+    }
+
+    func forecast(for city: String) async throws -> Forecast {
+        requested.append(city)
+        let request = requested.count
+        let left = await quota.remaining
+        Interleavings.note("asked the service for \(city): request \(request), the quota shows \(left) left")
+        await Interleavings.pause()
         return Forecast(city: city, summary: "Sunny in \(city)")
     }
 }
@@ -68,4 +90,29 @@ private func quotaMustBeAnActorOfItsOwnNotTheMainActor<T: Actor>(_ type: T.Type)
     #expect(await service.requested.count == 4)
     #expect(await quota.refused.count == 2)
     #expect(await quota.remaining == 0)
+}
+
+/// The widget and the screen fetch at once, and each request may run before, between or after the
+/// others' steps: the harness tries a hundred orders (seeded, the same on every machine). In
+/// every one of them, each city is either fetched or refused, and never more than the quota.
+@Test func theQuotaHoldsInEveryInterleaving() async {
+    await Interleavings.explore(schedules: 100) {
+        let quota = RequestQuota(limit: 3)
+        let service = SlowService(quota: quota)
+        let widget = WeatherClient(service: service, quota: quota)
+        let screen = WeatherClient(service: service, quota: quota)
+        try await Interleavings.concurrently([
+            ("widget", { _ = await widget.forecasts(for: ["Oslo", "Lima", "Pune"]) }),
+            ("screen", { _ = await screen.forecasts(for: ["Kyiv", "Fez"]) }),
+        ])
+        let requested = await service.requested.count
+        let remaining = await quota.remaining
+        let refused = await quota.refused.count
+        try Interleavings.check(
+            requested <= 3,
+            "\(requested) requests went out on a quota of 3: two tasks both saw a request left before either took it")
+        try Interleavings.check(
+            remaining == 3 - requested && requested + refused == 5,
+            "the quota counted wrong: \(requested) requests went out, \(refused) were refused, and it shows \(remaining) left")
+    }
 }

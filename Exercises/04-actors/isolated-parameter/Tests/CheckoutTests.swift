@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Testing
 @testable import IsolatedParameter
 
@@ -79,6 +80,23 @@ private func twoCustomersBuy(
     return [outcomes.purchases[0] ?? nil, outcomes.purchases[1] ?? nil]
 }
 
+/// A price list that answers after a while (other purchases may run meanwhile), and notes each
+/// request in the trace a failing schedule shows.
+nonisolated final class SlowPrices: PriceList {
+    func price(of sku: String) async -> Int {
+        Interleavings.note("asks the price of a \(sku)")
+        await Interleavings.pause()
+        return 40
+    }
+}
+
+/// Whether `checkout` sold one `sku`; notes the result in the trace.
+private func buysOne(_ sku: String, at checkout: Checkout) async -> Bool {
+    let bought = await checkout.buy(1, of: sku) != nil
+    Interleavings.note(bought ? "sold the \(sku)" : "turned the customer away")
+    return bought
+}
+
 @Suite(.serialized) struct CheckoutTests {
     @Test func twoCustomersCannotBothBuyTheLastLamp() async {
         let warehouse = Warehouse(stock: ["lamp": 1])
@@ -113,5 +131,37 @@ private func twoCustomersBuy(
         #expect(await buying.value == Purchase(sku: "chair", count: 2, total: 80))
         #expect(await warehouse.available("chair") == 3)
         #expect(await checkout.buy(4, of: "chair") == nil, "there are only 3 chairs left")
+    }
+
+    /// The shop's register and its web shop each have a checkout, and one warehouse: two customers
+    /// buy the last lamp at once, one at each, in a hundred orders (seeded, the same on every
+    /// machine). Whatever the order, exactly one gets it, and the warehouse never oversells.
+    @Test func twoCheckoutsNeverSellTheSameLamp() async {
+        await Interleavings.explore(schedules: 100, settlesMainActor: true) {
+            let warehouse = Warehouse(stock: ["lamp": 1])
+            let register = await Checkout(warehouse: warehouse, prices: SlowPrices())
+            let web = await Checkout(warehouse: warehouse, prices: SlowPrices())
+            let sold = Sold()
+            try await Interleavings.concurrently([
+                ("register", { await sold.add(await buysOne("lamp", at: register)) }),
+                ("web shop", { await sold.add(await buysOne("lamp", at: web)) }),
+            ])
+            let oversold = await warehouse.oversold
+            try Interleavings.check(
+                oversold == 0,
+                "the shop sold a lamp it didn't have: between checking the stock and taking it, another purchase took it — the warehouse is shared by every checkout, so the check and the take must happen on it in one piece"
+            )
+            let buyers = await sold.count
+            try Interleavings.check(buyers == 1, "\(buyers) customers got the last lamp")
+        }
+    }
+}
+
+/// How many purchases went through.
+private actor Sold {
+    private(set) var count = 0
+
+    func add(_ bought: Bool) {
+        if bought { count += 1 }
     }
 }

@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 
@@ -119,4 +120,64 @@ nonisolated final class FakePublisher: Publisher {
     }
     #expect(await desk.titles(lentTo: "bo") == ["Dune", "Emma"])
     await #expect(throws: LoanError.limitReached) { try await desk.borrow("Ulysses", for: "ana") }
+}
+
+/// A publisher that licenses every book, a while after it is asked: other taps may reach the desk
+/// before it answers. It notes each request in the trace a failing schedule shows.
+nonisolated final class SlowPublisher: Publisher {
+    private let asked = Mutex<[String]>([])
+
+    var requests: [String] { asked.withLock { $0 } }
+
+    func requestLicence(
+        for title: String, reader: String, completion: @escaping @Sendable (Result<String, LicenceRefused>) -> Void
+    ) {
+        asked.withLock { $0.append("\(reader): \(title)") }
+        Interleavings.note("the publisher is asked for \(title)")
+        Interleavings.later {
+            Interleavings.note("the publisher licenses \(title)")
+            completion(.success("key-\(title)"))
+        }
+    }
+}
+
+/// A reader's tap on Borrow, as a task of the exploration named after the reader and the book.
+nonisolated private func tap(_ title: String, for reader: String, at desk: LendingDesk) -> (String, @Sendable () async throws -> Void) {
+    let borrow: @Sendable () async throws -> Void = {
+        do {
+            try await desk.borrow(title, for: reader)
+            Interleavings.note("lent")
+        } catch {
+            Interleavings.note("refused")
+        }
+    }
+    return ("\(reader)'s \(title)", borrow)
+}
+
+/// Two readers tap Borrow at once, in a hundred orders (seeded, the same on every machine): ana,
+/// who already has one book, on two more; bo on two. Whatever the order, ana ends with exactly two
+/// books and bo with both of his: each reader's limit counts that reader's books, lent or waiting
+/// for their licence, and nobody else's.
+@Test func eachReadersLimitHoldsInEveryOrder() async {
+    await Interleavings.explore(schedules: 100) {
+        let publisher = SlowPublisher()
+        let desk = LendingDesk(publisher: publisher)
+        try await desk.borrow("Dune", for: "ana")
+        try await Interleavings.concurrently([
+            tap("Emma", for: "ana", at: desk), tap("Ulysses", for: "ana", at: desk),
+            tap("Beloved", for: "bo", at: desk), tap("Walden", for: "bo", at: desk),
+        ])
+        let ana = await desk.titles(lentTo: "ana")
+        let bo = await desk.titles(lentTo: "bo")
+        try Interleavings.check(
+            ana.count <= LendingDesk.limit, "ana holds \(ana.count) books (\(ana.joined(separator: ", "))): the limit is two per reader")
+        for (reader, titles) in [("ana", ana), ("bo", bo)] {
+            try Interleavings.check(
+                titles.count == 2,
+                "\(reader) was refused a book with a place free (\(reader) holds \(titles.count)): a reader's limit counts that reader's own books, lent or waiting for their licence, and no one else's"
+            )
+        }
+        try Interleavings.check(
+            publisher.requests.count == 4, "\(publisher.requests.count) licences were requested for 4 books lent: ask only for a book that can be lent")
+    }
 }

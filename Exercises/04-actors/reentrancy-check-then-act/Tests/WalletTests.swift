@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 @testable import ReentrancyCheckThenAct
@@ -125,4 +126,72 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     bank.confirmAll()
     try await retry.value
     #expect(await wallet.balance == 20)
+}
+
+/// A fake bank that takes a while over each transfer (other tasks may run meanwhile), fails the
+/// ones to `failing` payees, and notes each step in the trace a failing schedule shows. It knows
+/// what the wallet held at the start, so it sees a transfer the wallet can't cover when it is asked.
+nonisolated final class SlowBank: Bank {
+    private struct Books {
+        var inFlight = 0
+        var sent = 0
+        var overdrawn: String?
+    }
+
+    private let books = Mutex(Books())
+    let failing: Set<String>
+    let startingBalance: Int
+
+    init(startingBalance: Int, failing: Set<String>) {
+        self.startingBalance = startingBalance
+        self.failing = failing
+    }
+
+    /// The cents the bank sent, and the first request it could see the wallet can't cover.
+    var sent: Int { books.withLock { $0.sent } }
+    var overdrawn: String? { books.withLock { $0.overdrawn } }
+
+    func transfer(_ amount: Int, to payee: String) async throws {
+        let committed = books.withLock { books in
+            books.inFlight += amount
+            let committed = books.sent + books.inFlight
+            if committed > startingBalance, books.overdrawn == nil {
+                books.overdrawn = "the bank was asked to send \(committed) cents in all from a wallet of \(startingBalance)"
+            }
+            return committed
+        }
+        Interleavings.note("the bank starts sending \(amount) to \(payee) (\(committed) on their way or sent)")
+        await Interleavings.pause()
+        let fails = failing.contains(payee)
+        books.withLock { books in
+            books.inFlight -= amount
+            if !fails { books.sent += amount }
+        }
+        Interleavings.note(fails ? "the bank fails the \(amount) to \(payee)" : "the bank confirms the \(amount) to \(payee)")
+        if fails { throw PaymentError.bankUnavailable }
+    }
+}
+
+/// Three payments at once, one of which the bank fails, in two hundred orders (seeded, the same on
+/// every machine): whatever the order, the bank never sends money the wallet doesn't hold, and
+/// the wallet ends up with exactly what it started with minus what the bank sent.
+@Test func everyOrderOfThreePaymentsKeepsTheBooks() async {
+    await Interleavings.explore(schedules: 200) {
+        let bank = SlowBank(startingBalance: 100, failing: ["Comics"])
+        let wallet = Wallet(balance: 100, bank: bank)
+        try await Interleavings.concurrently([
+            ("comics", { try? await wallet.pay(30, to: "Comics") }),
+            ("music", { try? await wallet.pay(60, to: "Music") }),
+            ("games", { try? await wallet.pay(50, to: "Games") }),
+        ])
+        let balance = await wallet.balance
+        let sent = bank.sent
+        try Interleavings.check(
+            balance == 100 - sent,
+            "the wallet shows \(balance) cents after the bank sent \(sent) of 100: "
+                + "when a transfer fails, put back its amount, not a balance read before the other payments")
+        if let overdrawn = bank.overdrawn {
+            throw Interleavings.Violation(overdrawn + ": a payment went ahead on money another one had already taken")
+        }
+    }
 }

@@ -1,0 +1,167 @@
+// Course support code: the exercises' tests import it; learners read it, never change it.
+
+import Foundation
+import Synchronization
+import Testing
+
+/// Runs a test's body under many schedules that the test controls, and reports the first one that
+/// goes wrong as a readable interleaving with its seed.
+///
+/// Each schedule runs the body on a fresh ``ScheduleExecutor``: one job at a time, the next
+/// chosen by the schedule's seed, so the same seed gives the same interleaving and the same
+/// verdict on every machine. Inside the body, start concurrent work with ``concurrently(_:)`` (or
+/// `async let`, or a task group), mark where the fakes take a while with ``pause()``, note what
+/// they see with ``note(_:)``, and check what must hold with ``check(_:_:)`` — not `#expect`,
+/// which would report every failing schedule without its interleaving.
+public enum Interleavings {
+    /// Set by `actorlings check ID --replay SEED`: every exploration runs that schedule alone.
+    public static let replayVariable = "ACTORLINGS_REPLAY_SEED"
+
+    /// A schedule's body that went wrong: what a ``check(_:_:)`` said, or the error it threw.
+    public struct Violation: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    /// What one schedule did.
+    public struct Run: Sendable {
+        public var seed: UInt64
+        public var trace: Trace
+        /// Why it went wrong; nil when the body returned and every check held.
+        public var failure: String?
+    }
+
+    @TaskLocal static var current: Context?
+
+    struct Context: Sendable {
+        let executor: ScheduleExecutor
+        let task: String
+    }
+
+    /// The seed `--replay` asked for, if any.
+    public static var replaySeed: UInt64? {
+        ProcessInfo.processInfo.environment[replayVariable].flatMap { UInt64($0) }
+    }
+
+    /// Runs `body` under `schedules` schedules (seeds `1...schedules`, or the replayed seed alone)
+    /// and records one test issue for the first schedule that fails, with its interleaving.
+    /// Returns the runs it made, the failing one last.
+    @discardableResult
+    public static func explore(
+        schedules: Int = 200, expectedSteps: Int = 40, settlesMainActor: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: @escaping @Sendable () async throws -> Void
+    ) async -> [Run] {
+        let seeds = replaySeed.map { [$0] } ?? (1...UInt64(max(schedules, 1))).map { $0 }
+        let runs = await run(seeds: seeds, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, body)
+        if let failed = runs.last, let failure = failed.failure {
+            let replay = replaySeed == nil ? "; `--replay \(failed.seed)` runs exactly this schedule again" : ""
+            Issue.record(
+                Comment(
+                    rawValue: "One order of the tasks' steps went wrong (seed \(failed.seed)\(replay)):\n"
+                        + failed.trace.rendered(outcome: failure, seed: failed.seed)),
+                sourceLocation: sourceLocation)
+        }
+        return runs
+    }
+
+    /// Runs `body` under each of `seeds` in turn, until one fails, on one thread of their own:
+    /// each schedule on a fresh executor, so nothing of one schedule carries over to the next.
+    public static func run(
+        seeds: [UInt64], expectedSteps: Int = 40, settlesMainActor: Bool = false, _ body: @escaping @Sendable () async throws -> Void
+    ) async -> [Run] {
+        let (results, sink) = AsyncStream.makeStream(of: [Run].self)
+        let thread = Thread {
+            var runs: [Run] = []
+            for seed in seeds {
+                let run = schedule(seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, body)
+                runs.append(run)
+                if run.failure != nil { break }
+            }
+            sink.yield(runs)
+            sink.finish()
+        }
+        thread.name = "Interleavings"
+        thread.start()
+        for await runs in results { return runs }
+        return []
+    }
+
+    /// Runs `body` once, under the schedule numbered `seed`, on the calling thread (which it
+    /// blocks: never call it from the cooperative pool).
+    private static func schedule(
+        seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, _ body: @escaping @Sendable () async throws -> Void
+    ) -> Run {
+        // Nothing to run for this long means stuck: only work outside the schedule (a `Task {}`
+        // on the global executor) can take time here, and a loaded machine gets that long.
+        let executor = ScheduleExecutor(
+            seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, stallLimit: .seconds(5))
+        let outcome = Mutex<String?>(nil)
+        Task(executorPreference: executor) {
+            defer { executor.finish() }
+            do {
+                try await $current.withValue(Context(executor: executor, task: "test")) { try await body() }
+            } catch let violation as Violation {
+                outcome.withLock { $0 = violation.description }
+            } catch {
+                outcome.withLock { $0 = "the test's body threw \(error)" }
+            }
+        }
+        guard executor.runJobs() else {
+            return Run(
+                seed: seed, trace: executor.trace,
+                failure: "no task could go on: the schedule got stuck (a deadlock, or a wait for something that never comes)")
+        }
+        return Run(seed: seed, trace: executor.trace, failure: outcome.withLock { $0 })
+    }
+
+    /// Runs each of `work` as a child task named by its label ("A", "widget") and waits for all;
+    /// rethrows the first error. The children run in the schedule's order, not in the list's.
+    public static func concurrently(_ work: [(String, @Sendable () async throws -> Void)]) async throws {
+        let context = current
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (label, job) in work {
+                group.addTask {
+                    try await $current.withValue(context.map { Context(executor: $0.executor, task: label) }) {
+                        note("starts")
+                        try await job()
+                        note("ends")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Notes a step of the current task in the schedule's trace ("read remaining = 1"); does
+    /// nothing outside an exploration.
+    public static func note(_ text: String) {
+        guard let current else { return }
+        current.executor.note(text, task: current.task)
+    }
+
+    /// A point where the schedule may run other tasks first: a fake service "taking a while".
+    @concurrent public static func pause() async {
+        await Task.yield()
+    }
+
+    /// Runs `work` a while later, in a task of the schedule's own: for a fake whose API calls a
+    /// completion handler, which answers after other tasks may have run. Outside an exploration
+    /// it runs `work` at once. (An unstructured `Task {}` would run on the global executor,
+    /// outside the schedule: its timing would be the machine's, not the seed's.)
+    public static func later(_ work: @escaping @Sendable () -> Void) {
+        guard let context = current else { return work() }
+        Task(executorPreference: context.executor) {
+            await pause()
+            work()
+        }
+    }
+
+    /// Fails the schedule with `message` unless `condition` holds.
+    public static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+        guard condition else { throw Violation(message()) }
+    }
+}
