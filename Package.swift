@@ -17,20 +17,26 @@ let package = Package(
     targets: [
         // Pure logic: course model, parsers, renderers, reports. No processes, no files.
         .target(name: "ActorlingsCore", swiftSettings: strict),
+        // The sandbox launcher's policy and system calls: no Foundation, so the launcher starts fast.
+        .target(name: "ActorlingsSandbox", swiftSettings: strict),
         // Effects: processes, files, the terminal, the toolchain.
-        .target(name: "ActorlingsRuntime", dependencies: ["ActorlingsCore"], swiftSettings: strict),
+        .target(name: "ActorlingsRuntime", dependencies: ["ActorlingsCore", "ActorlingsSandbox"], swiftSettings: strict),
         // Commands: parse → validate → run → exit code.
         .target(name: "ActorlingsCLI", dependencies: ["ActorlingsCore", "ActorlingsRuntime"], swiftSettings: strict),
-        .executableTarget(name: "actorlings", dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore"], swiftSettings: strict),
+        // Runs each test binary in the sandbox; built with the tool (a dependency), beside it.
+        .executableTarget(name: "actorlings-sandbox", dependencies: ["ActorlingsSandbox"], swiftSettings: strict),
+        .executableTarget(
+            name: "actorlings", dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox", "actorlings-sandbox"],
+            swiftSettings: strict),
         .testTarget(
             name: "ActorlingsCoreTests",
-            dependencies: ["ActorlingsCore"],
+            dependencies: ["ActorlingsCore", "ActorlingsSandbox"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ActorlingsCLITests",
-            dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore"],
+            dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox"],
             exclude: ["Fixtures", "Golden"],
             swiftSettings: strict
         ),

@@ -165,63 +165,64 @@ extension FaultSuiteTests {
 
     // MARK: - The learner's files, damaged by a test run
 
-    static let learnerFileFaults: [Fault] = [
-        Fault(
-            id: "run-deletes-own-file", area: "learner files", what: "a test run deletes its own exercise's file (no sandbox)",
-            expected: "the file is put back and the verdict says so",
-            setUp: { course in
-                try course.syncFault(
-                    """
-                        try? FileManager.default.removeItem(atPath: #filePath)
-                        return a + b
-                    """, imports: "import Foundation")
-            },
-            run: { course in
-                let result = try await check(course, "passing", environment: noSandbox)
-                let back = FileManager.default.fileExists(atPath: course.path("Exercises/00-basics/passing/Sources/Code.swift"))
-                return (
-                    result.first + "; " + (result.output.split(separator: "\n").first { $0.contains("⚠") }.map(String.init) ?? "no warning"),
-                    back && result.output.contains("put them back") && result.output.contains("passing/Sources/Code.swift (deleted)")
-                )
-            }),
-        Fault(
-            id: "run-rewrites-other-exercise", area: "learner files", what: "a test run rewrites another exercise's file (no sandbox)",
-            expected: "the file is put back; what the run wrote is kept in backups",
-            setUp: { course in
-                try course.syncFault(
-                    """
-                        let other = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                            .appendingPathComponent("../../failing-test/Sources/Code.swift").path
-                        try? "// overwritten by another exercise's tests\\n".write(toFile: other, atomically: true, encoding: .utf8)
-                        return a + b
-                    """, imports: "import Foundation")
-            },
-            run: { course in
-                let result = try await check(course, "passing", environment: noSandbox)
-                let text = (try? course.read("Exercises/00-basics/failing-test/Sources/Code.swift")) ?? ""
-                return (
-                    result.first + "; restored: \(!text.contains("overwritten"))",
-                    !text.contains("overwritten") && result.output.contains("failing-test/Sources/Code.swift (changed; what the run left is kept in")
-                )
-            }),
-        Fault(
-            id: "run-deletes-other-tests", area: "learner files", what: "a test run deletes another exercise's protected tests (no sandbox)",
-            expected: "the tests are put back (that exercise still checks normally)",
-            setUp: { course in
-                try course.syncFault(
-                    """
-                        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                            .appendingPathComponent("../../failing-test/Tests/CodeTests.swift").path
-                        try? FileManager.default.removeItem(atPath: tests)
-                        return a + b
-                    """, imports: "import Foundation")
-            },
-            run: { course in
-                let result = try await check(course, "passing", environment: noSandbox)
-                let back = FileManager.default.fileExists(atPath: course.path("Exercises/00-basics/failing-test/Tests/CodeTests.swift"))
-                return (result.first + "; tests back: \(back)", back && result.output.contains("CodeTests.swift (deleted)"))
-            }),
-    ] + sandboxedLearnerFileFaults
+    static let learnerFileFaults: [Fault] =
+        [
+            Fault(
+                id: "run-deletes-own-file", area: "learner files", what: "a test run deletes its own exercise's file (no sandbox)",
+                expected: "the file is put back and the verdict says so",
+                setUp: { course in
+                    try course.syncFault(
+                        """
+                            try? FileManager.default.removeItem(atPath: #filePath)
+                            return a + b
+                        """, imports: "import Foundation")
+                },
+                run: { course in
+                    let result = try await check(course, "passing", environment: noSandbox)
+                    let back = FileManager.default.fileExists(atPath: course.path("Exercises/00-basics/passing/Sources/Code.swift"))
+                    return (
+                        result.first + "; " + (result.output.split(separator: "\n").first { $0.contains("⚠") }.map(String.init) ?? "no warning"),
+                        back && result.output.contains("put them back") && result.output.contains("passing/Sources/Code.swift (deleted)")
+                    )
+                }),
+            Fault(
+                id: "run-rewrites-other-exercise", area: "learner files", what: "a test run rewrites another exercise's file (no sandbox)",
+                expected: "the file is put back; what the run wrote is kept in backups",
+                setUp: { course in
+                    try course.syncFault(
+                        """
+                            let other = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                                .appendingPathComponent("../../failing-test/Sources/Code.swift").path
+                            try? "// overwritten by another exercise's tests\\n".write(toFile: other, atomically: true, encoding: .utf8)
+                            return a + b
+                        """, imports: "import Foundation")
+                },
+                run: { course in
+                    let result = try await check(course, "passing", environment: noSandbox)
+                    let text = (try? course.read("Exercises/00-basics/failing-test/Sources/Code.swift")) ?? ""
+                    return (
+                        result.first + "; restored: \(!text.contains("overwritten"))",
+                        !text.contains("overwritten") && result.output.contains("failing-test/Sources/Code.swift (changed; what the run left is kept in")
+                    )
+                }),
+            Fault(
+                id: "run-deletes-other-tests", area: "learner files", what: "a test run deletes another exercise's protected tests (no sandbox)",
+                expected: "the tests are put back (that exercise still checks normally)",
+                setUp: { course in
+                    try course.syncFault(
+                        """
+                            let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                                .appendingPathComponent("../../failing-test/Tests/CodeTests.swift").path
+                            try? FileManager.default.removeItem(atPath: tests)
+                            return a + b
+                        """, imports: "import Foundation")
+                },
+                run: { course in
+                    let result = try await check(course, "passing", environment: noSandbox)
+                    let back = FileManager.default.fileExists(atPath: course.path("Exercises/00-basics/failing-test/Tests/CodeTests.swift"))
+                    return (result.first + "; tests back: \(back)", back && result.output.contains("CodeTests.swift (deleted)"))
+                }),
+        ] + sandboxedLearnerFileFaults
 
     /// The faults above run without the sandbox (a machine without one), where the tool's
     /// snapshot puts the files back; in the sandbox the damage never happens.

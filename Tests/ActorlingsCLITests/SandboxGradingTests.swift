@@ -1,5 +1,6 @@
 import ActorlingsCore
 import ActorlingsRuntime
+import ActorlingsSandbox
 import Foundation
 import Testing
 
@@ -72,4 +73,31 @@ struct SandboxGradingTests {
         #expect(graded.sandbox?.detail.contains("Landlock") == true || graded.sandbox?.detail.contains("Seatbelt") == true)
         #expect(!result.output.contains("Tests ran not sandboxed"))
     }
+
+    #if os(Linux)
+        /// Both launchers — the small `actorlings-sandbox` the tool uses, and the tool's own launcher
+        /// mode where that one was not built — confine a program and become it; a malformed policy
+        /// is the launcher's failure status with its prefix, before anything runs.
+        @Test("Both launchers run a program in the sandbox, and refuse a malformed policy", arguments: [true, false])
+        func launchers(small: Bool) async throws {
+            let tool = URL(fileURLWithPath: TestPaths.binary)
+            let launcher = small ? tool.deletingLastPathComponent().appendingPathComponent("actorlings-sandbox").path : tool.path
+            let policy = [
+                SandboxPolicy.launcherMode, "--read", "/usr/lib", "--read", "/lib", "--read", "/etc/ld.so.cache", "--exec", "/usr/bin/true",
+                "--exec", "/lib64/ld-linux-x86-64.so.2", "--exec", "/lib/ld-linux-aarch64.so.1",
+            ]
+            let ran = try await Subprocess.run(
+                ProcessRequest(executable: launcher, arguments: policy + ["--", "/usr/bin/true"], environment: [:], timeLimit: .seconds(30)))
+            #expect(ran.termination == .exited(0), "\(ran.output)")
+            // /bin/sh is not in the policy: the kernel refuses to execute it.
+            let refused = try await Subprocess.run(
+                ProcessRequest(executable: launcher, arguments: policy + ["--", "/bin/sh", "-c", "true"], environment: [:], timeLimit: .seconds(30)))
+            #expect(refused.termination == .exited(Sandbox.launcherFailureStatus))
+            #expect(refused.output.hasPrefix(Sandbox.launcherFailurePrefix + "cannot execute /bin/sh"), "\(refused.output)")
+            let malformed = try await Subprocess.run(
+                ProcessRequest(executable: launcher, arguments: [SandboxPolicy.launcherMode, "--read"], environment: [:], timeLimit: .seconds(30)))
+            #expect(malformed.termination == .exited(Sandbox.launcherFailureStatus))
+            #expect(malformed.output.hasPrefix(Sandbox.launcherFailurePrefix), "\(malformed.output)")
+        }
+    #endif
 }

@@ -1,4 +1,5 @@
 import ActorlingsCore
+import ActorlingsSandbox
 import Testing
 
 @Suite("Sandbox policy")

@@ -1,122 +1,30 @@
 public import ActorlingsCore
+import ActorlingsSandbox
 import Foundation
 
 /// The operating system's sandbox around every process that runs learner code.
 ///
-/// The tool never sandboxes itself. It starts its own executable in launcher mode
-/// (``SandboxPolicy/launcherMode``) with the policy as arguments; the launcher applies the
+/// The tool never sandboxes itself. It starts a launcher — `actorlings-sandbox`, a small
+/// executable built beside the tool, or the tool itself in launcher mode — with the policy as
+/// arguments (`SandboxPolicy`); the launcher (`SandboxLauncher`) applies the
 /// sandbox to itself — Landlock and seccomp on Linux, Seatbelt on macOS — and, when it was
 /// started by root, becomes an unprivileged user, then executes the test binary. Both are
 /// inherited across `execve` and `fork`, so the test binary, the exit tests it starts and
 /// anything learner code starts are inside from their first instruction.
 public enum Sandbox {
     /// Exit status of a launcher that could not apply the sandbox; the test binary never ran.
-    public static let launcherFailureStatus: Int32 = 125
+    public static let launcherFailureStatus = SandboxLauncher.failureStatus
     /// What the launcher's failure message starts with, on standard error.
-    public static let launcherFailurePrefix = "actorlings sandbox: "
+    public static let launcherFailurePrefix = SandboxLauncher.failurePrefix
 
     /// What this machine offers, asked of the kernel once per process.
     public static func probe() -> SandboxStatus { probed }
-    private static let probed: SandboxStatus = probePlatform()
-
-    /// Runs the launcher: called by `main` when the first argument is the launcher mode. Returns
-    /// only when the sandbox could not be applied or the program could not be executed, with the
-    /// exit status to end with; on success the process has become the program.
-    public static func runLauncher(arguments: [String]) -> Int32 {
-        let launch: SandboxPolicy.Launch
-        do {
-            launch = try SandboxPolicy.launch(parsing: arguments)
-        } catch {
-            return fail(error.description)
+    private static let probed: SandboxStatus = {
+        switch SandboxLauncher.probe() {
+        case .success(let mechanism): .enforced(mechanism: mechanism)
+        case .failure(let failure): .unavailable(reason: failure.reason)
         }
-        do throws(SandboxError) {
-            try changeIdentity(launch.policy)
-            try enter(launch.policy)
-        } catch {
-            return fail(error.description)
-        }
-        execute(launch.executable, arguments: launch.arguments)
-        return fail("cannot execute \(launch.executable): \(String(cString: strerror(errno)))")
-    }
-
-    private static func fail(_ message: String) -> Int32 {
-        let line = launcherFailurePrefix + message + "\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-        return launcherFailureStatus
-    }
-
-    /// Replaces this process with the program, keeping the environment.
-    private static func execute(_ executable: String, arguments: [String]) {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        argv.withUnsafeBufferPointer { pointers in
-            guard let base = pointers.baseAddress else { return }
-            execv(executable, base)
-        }
-    }
-
-    /// Who the test process runs as, decided by the tool (it knows the folders it made) and
-    /// applied by the launcher before the sandbox: see ``SandboxPolicy/Identity``.
-    private static func changeIdentity(_ policy: SandboxPolicy) throws(SandboxError) {
-        switch policy.identity {
-        case .unchanged:
-            return
-        case .unprivileged:
-            // A user of the run's own, numbered after the launcher's process id (unique among the
-            // runs alive at once), so that no two runs share a process limit or a /proc view. A
-            // system that maps only a few user ids (a container's user namespace) gets `nobody`.
-            let own = Sandbox.firstRunUser + UInt32(getpid())
-            guard setgroups(0, nil) == 0 else { throw SandboxError("setgroups") }
-            let user: uid_t
-            if setgid(own) == 0 {
-                user = own
-            } else {
-                guard setgid(unprivilegedGroup) == 0 else { throw SandboxError("setgid") }
-                user = unprivilegedUser
-            }
-            // The folder and file the test may write become that user's (never a device such as
-            // /dev/null, which other programs share).
-            for path in policy.writableFolders + policy.writableFiles {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { throw SandboxError("lstat \(path)") }
-                let kind = info.st_mode & S_IFMT
-                guard kind == S_IFREG || kind == S_IFDIR else { continue }
-                guard lchown(path, user, user == own ? own : unprivilegedGroup) == 0 else { throw SandboxError("chown \(path)") }
-            }
-            guard setuid(user) == 0 else { throw SandboxError("setuid") }
-            // A process that could become root again would not be unprivileged.
-            guard setuid(0) != 0 else { throw SandboxError("setuid(0) still succeeds after dropping root", code: 0) }
-        case .withoutCapabilities:
-            try dropCapabilities()
-        }
-    }
-
-    /// Whether the unprivileged user can reach a path: search permission on every folder above
-    /// it for "others" (the user owns none of them), and `permission` (read, execute) on the
-    /// path itself. Used by the tool to choose ``SandboxPolicy/Identity``.
-    static func othersCanReach(_ path: String, permission: mode_t) -> Bool {
-        var components = path.split(separator: "/").map(String.init)
-        var current = ""
-        let last = components.popLast()
-        for component in components {
-            current += "/" + component
-            var info = stat()
-            guard stat(current, &info) == 0, info.st_mode & S_IXOTH != 0 else { return false }
-        }
-        guard let last else { return true }
-        var info = stat()
-        guard stat(current + "/" + last, &info) == 0 else { return false }
-        return info.st_mode & permission == permission
-    }
-}
-
-/// A system call the launcher needed failed.
-struct SandboxError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ call: String, code: Int32 = errno) {
-        description = code == 0 ? call : "\(call) failed: \(String(cString: strerror(code)))"
-    }
+    }()
 }
 
 /// How the tool wraps one test run in the sandbox.
@@ -130,8 +38,11 @@ public struct SandboxSetup: Sendable {
     public var status: SandboxStatus
 
     /// A setup for `launcher`, an `actorlings` executable, and the toolchain that builds the tests.
+    /// The small `actorlings-sandbox` built beside it is used instead when it is there: it starts
+    /// in about a millisecond, where the tool's own executable first loads Foundation.
     public init(launcher: String, toolchain: Toolchain, status: SandboxStatus = Sandbox.probe()) {
-        self.launcher = launcher
+        let small = URL(fileURLWithPath: launcher).deletingLastPathComponent().appendingPathComponent("actorlings-sandbox").path
+        self.launcher = FileManager.default.isExecutableFile(atPath: small) ? small : launcher
         let swiftc = URL(fileURLWithPath: toolchain.swiftc).resolvingSymlinksInPath()
         self.toolchainRoot = swiftc.deletingLastPathComponent().deletingLastPathComponent().path
         // `-L/…`, `-F/…`, or a path after `-Xlinker -rpath`; and the whole app bundle a path is
@@ -164,7 +75,7 @@ public struct SandboxSetup: Sendable {
     /// file system and the network but leaves the files root owns to Landlock alone.
     static func identity(reaching paths: [String]) -> SandboxPolicy.Identity {
         guard geteuid() == 0 else { return .unchanged }
-        let reachable = paths.allSatisfy { Sandbox.othersCanReach($0, permission: S_IROTH | S_IXOTH) }
+        let reachable = paths.allSatisfy { SandboxLauncher.othersCanReadAndExecute($0) }
         return reachable ? .unprivileged : .withoutCapabilities
     }
 
