@@ -23,17 +23,18 @@ struct SandboxAttackTests {
         var testDescription: String { payload }
     }
 
-    static let escapes: [Escape] = [
-        Escape(payload: "sandbox-write-string-to-a-file", mustNotExist: ["/tmp/actorlings-escape-string"]),
-        Escape(payload: "sandbox-write-data-to-a-url", mustNotExist: ["escape-data"]),
-        Escape(payload: "sandbox-open-with-the-c-library", mustNotExist: ["/tmp/actorlings-escape-open"]),
-        Escape(payload: "sandbox-make-a-folder-through-the-manager", mustNotExist: ["/tmp/actorlings-escape-folder"]),
-        Escape(payload: "sandbox-move-a-file-out-of-scratch", mustNotExist: ["/tmp/actorlings-escape-moved"]),
-        Escape(payload: "sandbox-archive-into-the-tests"),
-        Escape(payload: "sandbox-replace-a-cached-object"),
-        Escape(payload: "sandbox-read-the-solutions"),
-        Escape(payload: "sandbox-signal-the-grader"),
-    ] + linuxEscapes
+    static let escapes: [Escape] =
+        [
+            Escape(payload: "sandbox-write-string-to-a-file", mustNotExist: ["/tmp/actorlings-escape-string"]),
+            Escape(payload: "sandbox-write-data-to-a-url", mustNotExist: ["escape-data"]),
+            Escape(payload: "sandbox-open-with-the-c-library", mustNotExist: ["/tmp/actorlings-escape-open"]),
+            Escape(payload: "sandbox-make-a-folder-through-the-manager", mustNotExist: ["/tmp/actorlings-escape-folder"]),
+            Escape(payload: "sandbox-move-a-file-out-of-scratch", mustNotExist: ["/tmp/actorlings-escape-moved"]),
+            Escape(payload: "sandbox-archive-into-the-tests"),
+            Escape(payload: "sandbox-replace-a-cached-object"),
+            Escape(payload: "sandbox-read-the-solutions"),
+            Escape(payload: "sandbox-signal-the-grader"),
+        ] + linuxEscapes
 
     /// Through `/proc`, which only Linux has.
     #if os(Linux)
