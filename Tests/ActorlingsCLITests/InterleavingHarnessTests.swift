@@ -54,4 +54,24 @@ struct InterleavingHarnessTests {
         let replay = try await runActorlings(["check", "quota", "--replay", "3"], in: course)
         #expect(replay.status == 0, "\(replay.output)")
     }
+
+    /// The harness's compiled module is cached like the tests' objects, with a digest file: a
+    /// replaced object is never linked, but compiled again and said in one line.
+    @Test("A replaced compiled support module is compiled again, never linked")
+    func replacedSupportObject() async throws {
+        let course = try copyOfInterleavingCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let first = try await runActorlings(["check", "quota"], in: course)
+        #expect(first.output.contains("1 of 4 tests failed"), "\(first.output)")
+        let build = "\(course)/.actorlings/build"
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: build).first { $0.hasPrefix("support-InterleavingHarness-") })
+        let object = "\(build)/\(folder)/InterleavingHarness.o"
+        #expect(FileManager.default.fileExists(atPath: object + ".sha256"), "the support object has no digest file")
+        try Data("not an object".utf8).write(to: URL(fileURLWithPath: object))
+
+        let second = try await runActorlings(["check", "quota"], in: course)
+        #expect(second.output.contains("1 of 4 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
+        #expect(second.output.contains("⚠ A cached compiled object was not the one Actorlings compiled"), "\(second.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: object)) != Data("not an object".utf8), "compiled again")
+    }
 }

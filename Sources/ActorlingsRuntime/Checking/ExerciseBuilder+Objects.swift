@@ -38,7 +38,7 @@ extension ExerciseBuilder {
             case .built(let path): entry = path
             case .failed(let failure): return (failure, tampered)
             }
-            let changed = [linked.module, testsPath, entry].filter { objects.check($0) != .intact }
+            let changed = ([linked.module, testsPath, entry] + linked.support).filter { objects.check($0) != .intact }
             if changed.isEmpty {
                 let link = try await swiftc(
                     [linked.module, testsPath, entry] + linked.support + ["-o", binary] + toolchain.testingLinkFlags
@@ -47,6 +47,14 @@ extension ExerciseBuilder {
                 return (compileFailure(link, linking: true), tampered)
             }
             tampered += changed.map { TamperedObject(path: $0, evidence: .changedSinceRecorded) }
+            // A course support module is compiled once per check, before this: a changed one
+            // ends the check (compiled again on the next).
+            if let support = changed.first(where: linked.support.contains) {
+                let message =
+                    "the grader could not check this exercise: the compiled course support module \(support) changed after it was compiled;"
+                    + " check again"
+                return (.compileFailed([Diagnostic(severity: .error, message: message)]), tampered)
+            }
             // Changed again right after it was compiled again: something keeps replacing objects.
             guard !compiledAgain else {
                 let message =

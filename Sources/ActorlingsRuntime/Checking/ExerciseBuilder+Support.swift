@@ -18,6 +18,8 @@ extension ExerciseBuilder {
     struct CompiledSupport: Sendable {
         var importFlags: [String] = []
         var objects: [String] = []
+        /// Cached support objects that did not match their digest and were compiled again.
+        var tampered: [TamperedObject] = []
     }
 
     /// The environment variable that tells the `InterleavingHarness` module which schedule to replay.
@@ -50,7 +52,18 @@ extension ExerciseBuilder {
             let object = "\(folder)/\(module.name).o"
             let builder = self
             let result = try await entryCompiles.once(folder) {
-                if FileManager.default.fileExists(atPath: object) { return CompiledObject(result: .built(folder)) }
+                // Trusted as the tests' objects are: recorded by this process, or left by an earlier
+                // one with a digest file that matches; anything else is compiled again.
+                var tampered: [TamperedObject] = []
+                if builder.objects.isRecorded(object) { return CompiledObject(result: .built(folder)) }
+                if FileManager.default.fileExists(atPath: folder) {
+                    switch builder.objects.adopt(object) {
+                    case .adopted: return CompiledObject(result: .built(folder))
+                    case .noDigest: tampered.append(TamperedObject(path: object, evidence: .noDigest))
+                    case .mismatch: tampered.append(TamperedObject(path: object, evidence: .digestMismatch))
+                    }
+                    FolderRemoval.removeTree(folder)
+                }
                 let partial = "\(request.buildDirectory)/support-\(module.name).partial"
                 try? FileManager.default.removeItem(atPath: partial)
                 try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
@@ -59,12 +72,32 @@ extension ExerciseBuilder {
                         "-emit-module", "-emit-module-path", "\(partial)/\(module.name).swiftmodule", "-wmo", "-c",
                         "-no-emit-module-separately-wmo",
                     ] + module.files + ["-o", "\(partial)/\(module.name).o"])
-                if let failure = builder.compileFailure(compile) { return CompiledObject(result: .failed(failure)) }
+                if let failure = builder.compileFailure(compile) { return CompiledObject(result: .failed(failure), tampered: tampered) }
+                let name = "\(module.name).o"
+                guard let digest = ObjectLedger.digest(ofFile: "\(partial)/\(name)") else {
+                    throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: "\(partial)/\(name)"])
+                }
+                try AtomicFile.write(ObjectLedger.digestFileText(digest, name: name), to: "\(partial)/\(name)\(ObjectLedger.digestFileSuffix)")
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                // Another check may have published the same module meanwhile: its copy stays.
-                if rename(partial, folder) != 0 { try? FileManager.default.removeItem(atPath: partial) }
-                return CompiledObject(result: .built(folder))
+                // Another check may have published the same module meanwhile: its copy stays,
+                // trusted only if it matches its own digest file.
+                if rename(partial, folder) == 0 {
+                    builder.objects.record(digest, for: object)
+                } else {
+                    FolderRemoval.removeTree(partial)
+                    guard builder.objects.adopt(object) == .adopted else {
+                        return CompiledObject(
+                            result: .failed(
+                                .compileFailed([
+                                    Diagnostic(
+                                        severity: .error, message: "the course support module \(module.name) was replaced while it compiled; check again")
+                                ])),
+                            tampered: tampered + [TamperedObject(path: object, evidence: .digestMismatch)])
+                    }
+                }
+                return CompiledObject(result: .built(folder), tampered: tampered)
             }
+            compiled.tampered += result.tampered
             switch result.result {
             case .built(let folder):
                 compiled.importFlags += ["-I", folder]

@@ -205,7 +205,7 @@ public struct ExerciseBuilder: Sendable {
         let testsCommon = common + support.importFlags
         async let testsScreened = screenTests(request, common: testsCommon)
         let testObject = try await testsObject(request, common: testsCommon)
-        var tampered = testObject.tampered
+        var tampered = support.tampered + testObject.tampered
         switch testObject.result {
         case .failed(let outcome): return Result(outcome: outcome, tamperedObjects: tampered)
         case .built(let path):
