@@ -29,7 +29,7 @@ extension Session {
                 : DoctorReport.Check(name: "git", status: .ok, detail: "found"))
         let free = (try? FileManager.default.attributesOfFileSystem(forPath: root)[.systemFreeSize] as? NSNumber)?.int64Value
         checks.append(DoctorReport.diskSpace(freeBytes: free, neededBytes: Int64(options.minimumFreeMegabytes) << 20, path: root))
-        checks.append(DoctorReport.sandbox(sandboxLauncher == nil ? .unavailable(reason: "no sandbox launcher in this process") : machineSandbox))
+        checks.append(DoctorReport.sandbox(machineSandbox))
         checks.append(editorCheck(toolchain))
         checks.append(await buildCheck(toolchain, enabled: options.build))
         checks.append(await exerciseCheck(toolchain))
@@ -96,7 +96,7 @@ extension Session {
         }
         // Sandboxed when this machine can: the one exercise proves the sandbox lets honest tests run.
         var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
-        if case .enforced = machineSandbox, let sandboxLauncher { builder.sandbox = SandboxSetup(launcher: sandboxLauncher, toolchain: toolchain) }
+        builder.sandbox = sandboxSetup(toolchain)
         let checker = ExerciseChecker(root: root, course: course, shipped: shipped, builder: builder)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-doctor-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }

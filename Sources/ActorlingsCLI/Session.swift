@@ -233,11 +233,12 @@ struct Session: Sendable {
     func makeChecker(testObjectCache: String? = nil, sandboxed: Bool = true) async throws -> ExerciseChecker {
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
         var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
-        if sandboxed, case .enforced = machineSandbox, let sandboxLauncher {
-            builder.sandbox = SandboxSetup(launcher: sandboxLauncher, toolchain: toolchain)
-        } else if sandboxed, case .unavailable(let reason) = machineSandbox {
-            console.writeError(
-                palette.apply(.yellow, "note: ") + "tests run without the system's sandbox here (\(reason)); your code runs with your own access\n")
+        if sandboxed {
+            builder.sandbox = sandboxSetup(toolchain)
+            if case .unavailable(let reason) = machineSandbox {
+                console.writeError(
+                    palette.apply(.yellow, "note: ") + "tests run without the system's sandbox here (\(reason)); your code runs with your own access\n")
+            }
         }
         var checker = ExerciseChecker(root: root, course: course, shipped: shipped, builder: builder)
         checker.testObjectCache = testObjectCache
@@ -252,7 +253,7 @@ struct Session: Sendable {
 
     func sandboxStatus(required: Bool, noSandbox: Bool) throws -> SandboxStatus {
         if noSandbox { return .disabledByInstructor }
-        let status: SandboxStatus = sandboxLauncher == nil ? .unavailable(reason: "no sandbox launcher in this process") : machineSandbox
+        let status = machineSandbox
         if required, case .unavailable(let reason) = status {
             throw UsageError(
                 "this machine cannot sandbox the tests (\(reason)), and a submission's code must not run with your access. Grade on a machine that can (`\(command) doctor` says), or pass --no-sandbox to grade anyway: the report will say so",
@@ -265,7 +266,15 @@ struct Session: Sendable {
     /// machine without one (for trying that path): it can only make grading refuse or be recorded
     /// as unsandboxed, never make a grade look sandboxed.
     var machineSandbox: SandboxStatus {
-        environment["ACTORLINGS_SANDBOX"] == "off" ? .unavailable(reason: "ACTORLINGS_SANDBOX=off") : Sandbox.probe()
+        if environment["ACTORLINGS_SANDBOX"] == "off" { return .unavailable(reason: "ACTORLINGS_SANDBOX=off") }
+        if sandboxLauncher == nil { return .unavailable(reason: "no sandbox launcher in this process") }
+        return Sandbox.probe()
+    }
+
+    /// How test runs are sandboxed here, or `nil` where they can't be.
+    func sandboxSetup(_ toolchain: Toolchain) -> SandboxSetup? {
+        guard case .enforced = machineSandbox, let sandboxLauncher else { return nil }
+        return SandboxSetup(launcher: sandboxLauncher, toolchain: toolchain)
     }
 
     func verdictRenderer() -> VerdictRenderer {

@@ -35,6 +35,10 @@ public struct SandboxSetup: Sendable {
     public var toolchainRoot: String
     /// Other folders the test binary loads libraries from (Swift Testing's, named by the link flags).
     public var libraryFolders: [String]
+    /// Every test run may read these: the toolchain, the library folders, the system's.
+    var readable: [String]
+    /// Besides the test binary, every test run may execute these: the symbolizer, the loader.
+    var executable: [String]
     public var status: SandboxStatus
 
     /// A setup for `launcher`, an `actorlings` executable, and the toolchain that builds the tests.
@@ -53,17 +57,17 @@ public struct SandboxSetup: Sendable {
         }
         let bundles = named.compactMap { path in path.range(of: ".app/").map { String(path[..<$0.lowerBound]) + ".app" } }
         self.libraryFolders = Array(Set(named + bundles)).sorted()
+        // What this machine has of the system's paths, looked up once, not on every test run.
+        self.readable = [toolchainRoot] + libraryFolders + Sandbox.systemReadable.filter { FileManager.default.fileExists(atPath: $0) }
+        self.executable = ([toolchainRoot + "/bin/llvm-symbolizer"] + Sandbox.systemExecutable).filter { FileManager.default.fileExists(atPath: $0) }
         self.status = status
     }
 
     /// The policy for one test run: read the toolchain and the system, execute the test binary,
     /// write only `scratch` and the event stream.
     func policy(binary: String, scratch: String, eventStream: String) -> SandboxPolicy {
-        let symbolizer = toolchainRoot + "/bin/llvm-symbolizer"
         var policy = SandboxPolicy(
-            readable: [toolchainRoot] + libraryFolders + Sandbox.systemReadable.filter { FileManager.default.fileExists(atPath: $0) },
-            executable: [binary] + ([symbolizer] + Sandbox.systemExecutable).filter { FileManager.default.fileExists(atPath: $0) },
-            writableFolders: [scratch],
+            readable: readable, executable: [binary] + executable, writableFolders: [scratch],
             writableFiles: [eventStream, "/dev/null"])
         policy.identity = Self.identity(reaching: [binary, toolchainRoot + "/lib"])
         return policy
