@@ -145,8 +145,9 @@ import Testing
         let decoded = try JSONDecoder().decode([OutcomeKind].self, from: Data(#"["failed", "compile-error", "tests-failed", "data-race"]"#.utf8))
         #expect(decoded == [.testsFailed, .compileFailed, .testsFailed, .dataRace])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([OutcomeKind].self, from: Data(#"["exploded"]"#.utf8)) }
-        #expect(OutcomeKind.allCases.prefix(9).map(\.rawValue) == [
-            "passed", "compile-failed", "tests-failed", "timed-out", "crashed", "forbidden", "incomplete-run", "tests-edited", "system-too-old",
-        ])
+        #expect(
+            OutcomeKind.allCases.prefix(9).map(\.rawValue) == [
+                "passed", "compile-failed", "tests-failed", "timed-out", "crashed", "forbidden", "incomplete-run", "tests-edited", "system-too-old",
+            ])
     }
 }

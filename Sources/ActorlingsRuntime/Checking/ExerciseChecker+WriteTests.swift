@@ -92,8 +92,9 @@ extension ExerciseChecker {
                 // mutant changed the interface, a course problem (`dev check` reports it too).
                 guard case .compileFailed = result.outcome else { return result }
                 var notRun = result
+                let detail = OutcomeWords.detail(result.outcome)
                 notRun.outcome = .notChecked(
-                    NotChecked(.course, "the mutant '\(mutant.name)' does not build with tests that build against the working code: \(OutcomeWords.detail(result.outcome))"))
+                    NotChecked(.course, "the mutant '\(mutant.name)' does not build with tests that build against the working code: \(detail)"))
                 return notRun
             case .caught:
                 continue
