@@ -90,24 +90,15 @@ struct FaultCourse: Sendable {
         }.sorted()
     }
 
-    /// Processes still running from this course: by executable, working folder or command line.
-    func leftoverProcesses(marker: String? = nil) -> [String] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-        var found: [String] = []
-        for entry in entries where Int32(entry) != nil && Int32(entry) != getpid() {
-            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/exe")) ?? ""
-            let cwd = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/cwd")) ?? ""
-            let command =
-                (FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")).map {
-                    String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-                } ?? ""
-            let state = (try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
-            if state == "Z" { continue }
-            if exe.hasPrefix(root) || cwd.hasPrefix(root) || (marker.map { command.contains($0) } ?? false) {
-                found.append("\(entry) \(command.prefix(80))")
-            }
+    /// Processes still running from this course: by executable, working folder or command line
+    /// (``ProcessProbe``: the same on Linux and macOS). A probe that fails is reported as a
+    /// leftover, so that it can never pass for "nothing left".
+    func leftoverProcesses(marker: String? = nil) async -> [String] {
+        do {
+            return try await ProcessProbe.running(under: root, marker: marker).map { "\($0.pid) \($0.command.prefix(80))" }
+        } catch {
+            return ["the process probe failed: \(error)"]
         }
-        return found
     }
 }
 
@@ -196,10 +187,10 @@ enum FaultSuite {
         let elapsed = clock.now - start
         let latency = elapsed - (testsStarted.stop() ?? .zero)
         // A killed process tree may take a moment to be reaped by init.
-        var leftovers = course.leftoverProcesses(marker: "sleep 3001")
+        var leftovers = await course.leftoverProcesses(marker: "sleep 3001")
         for _ in 0..<20 where !leftovers.isEmpty {
             try await Task.sleep(for: .milliseconds(100))
-            leftovers = course.leftoverProcesses(marker: "sleep 3001")
+            leftovers = await course.leftoverProcesses(marker: "sleep 3001")
         }
         for line in leftovers {
             if let pid = Int32(line.split(separator: " ").first ?? "") { kill(pid, SIGKILL) }

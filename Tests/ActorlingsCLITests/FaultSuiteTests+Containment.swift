@@ -80,10 +80,10 @@ extension FaultSuiteTests {
                 let (process, _) = try await signalWhileTestsRun(course, ["check", "hangs"], signal: SIGKILL)
                 let clock = ContinuousClock()
                 let killed = clock.now
-                while !course.leftoverProcesses().isEmpty, clock.now - killed < .seconds(1) {
+                while await !course.leftoverProcesses().isEmpty, clock.now - killed < .seconds(1) {
                     try await Task.sleep(for: .milliseconds(20))
                 }
-                let left = course.leftoverProcesses()
+                let left = await course.leftoverProcesses()
                 return (
                     "actorlings \(process.isRunning ? "still running" : "killed"); test processes left after \(seconds(clock.now - killed)): \(left.count)",
                     !process.isRunning && left.isEmpty
@@ -365,19 +365,19 @@ extension FaultSuiteTests {
                     environment: ["TMPDIR": course.path("tmp")])
                 let clock = ContinuousClock()
                 let launched = clock.now
-                while course.leftoverProcesses(marker: "slowpkg").count(where: { $0.contains("swift-frontend") }) == 0, process.isRunning,
+                while await course.leftoverProcesses(marker: "slowpkg").count(where: { $0.contains("swift-frontend") }) == 0, process.isRunning,
                     clock.now - launched < .seconds(90)
                 {
                     try await Task.sleep(for: .milliseconds(50))
                 }
-                let compiling = !course.leftoverProcesses(marker: "slowpkg").isEmpty
+                let compiling = await !course.leftoverProcesses(marker: "slowpkg").isEmpty
                 let sent = clock.now
                 kill(process.processIdentifier, SIGTERM)
                 while process.isRunning, clock.now - sent < .seconds(10) {
                     try await Task.sleep(for: .milliseconds(20))
                 }
                 let took = clock.now - sent
-                let left = course.leftoverProcesses(marker: "slowpkg")
+                let left = await course.leftoverProcesses(marker: "slowpkg")
                 let scratch = ((try? FileManager.default.contentsOfDirectory(atPath: course.path("tmp"))) ?? []).filter { $0.hasPrefix("actorlings-explain") }
                 return (
                     "compiling when signalled: \(compiling); exit \(process.isRunning ? -1 : process.terminationStatus) after \(seconds(took)); "
