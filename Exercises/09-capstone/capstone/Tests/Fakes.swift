@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Observation
 import Synchronization
 @testable import Capstone
@@ -205,6 +207,10 @@ nonisolated final class Signal: Sendable {
 
     private let state = Mutex(State())
 
+    var hasFired: Bool {
+        state.withLock { $0.fired }
+    }
+
     func fire() {
         let waiters = state.withLock { state in
             state.fired = true
@@ -252,10 +258,8 @@ func decoded(_ tile: TileID) -> MapTile {
     MapTile(id: tile, pixels: FakeTileServer.data(of: tile).reversed())
 }
 
-/// A deadline that never passes during a test.
-var noDeadline: Deadline {
-    DeadlineGate().deadline
-}
+/// No deadline: the cache's tests that are not about the deadline fetch without a timer.
+let noDeadline: Deadline? = nil
 
 /// Returns once `condition` is true. The model is `@Observable`: the condition is checked again
 /// after each change of the state it reads, on the main actor, where that state changes.
@@ -291,4 +295,87 @@ func startRequest(_ tile: TileID, from cache: TileCache) async -> Task<[UInt8], 
     for await _ in started { break }
     await quiet(cache)
     return request
+}
+
+// How the deadline's tests see that `withDeadline` returns *at once*: the race runs on an
+// executor of the test's own, which runs one job at a time and says when it has nothing left to
+// run. Once it is idle, everything the server's answer or the deadline set off has happened —
+// no clock, no sleep. (An unstructured `Task {}` does not run on it: work moved out of the
+// group is not waited for.)
+
+/// Runs the jobs of the tasks that prefer it, one at a time on a thread of its own.
+nonisolated final class StepExecutor: TaskExecutor {
+    private struct State {
+        var ready: [UnownedJob] = []
+        var running = false
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+    /// Wakes the executor's own thread (never a thread of the cooperative pool).
+    private let wake = DispatchSemaphore(value: 0)
+
+    init() {
+        let thread = Thread { [self] in runJobs() }
+        thread.name = "StepExecutor"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        state.withLock { $0.ready.append(job) }
+        wake.signal()
+    }
+
+    /// Returns once the executor has run every job it was given, and the jobs those gave it.
+    func idle() async {
+        await withCheckedContinuation { (idle: CheckedContinuation<Void, Never>) in
+            let isIdle = state.withLock { state in
+                if state.ready.isEmpty && !state.running { return true }
+                state.idleWaiters.append(idle)
+                return false
+            }
+            if isIdle { idle.resume() }
+        }
+    }
+
+    private func runJobs() {
+        while true {
+            let job = state.withLock { state -> UnownedJob? in
+                guard !state.ready.isEmpty else { return nil }
+                state.running = true
+                return state.ready.removeFirst()
+            }
+            if let job {
+                job.runSynchronously(on: asUnownedTaskExecutor())
+                let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    state.running = false
+                    guard state.ready.isEmpty else { return [] }
+                    defer { state.idleWaiters = [] }
+                    return state.idleWaiters
+                }
+                waiters.forEach { $0.resume() }
+            } else {
+                wake.wait()
+            }
+        }
+    }
+}
+
+/// A call of `withDeadline` for one tile of a fake server, run on a ``StepExecutor``.
+nonisolated struct Race: Sendable {
+    /// The call: its value or error is `withDeadline`'s.
+    let task: Task<[UInt8], any Error>
+    private let ended = Signal()
+
+    init(on executor: StepExecutor, deadline: Deadline, server: FakeTileServer, tile: TileID) {
+        let ended = ended
+        task = Task(executorPreference: executor) {
+            defer { ended.fire() }
+            return try await withDeadline(deadline, for: tile) { try await server.data(for: tile) }
+        }
+    }
+
+    /// Whether `withDeadline` has returned or thrown.
+    var hasEnded: Bool { ended.hasFired }
 }
