@@ -106,12 +106,21 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     let server = FakeTileServer()
     let timer = DeadlineGate()
     let cache = TileCache(server: server, deadline: timer.deadline)
-    let request = Task { try await cache.data(for: summit) }
+    let forTheSave = await startRequest(summit, from: cache)
     await server.waitForRequests(1)
+    let forTheMap = await startRequest(summit, from: cache)  // the map waits for the same tile
+    await timer.waitForWaits(1)
+    forTheSave.cancel()  // the user cancels the save: the map still waits for the fetch
     timer.open()  // the deadline passes
-    // If this never returns, the deadline does not cancel the request it is waiting for.
-    await #expect(throws: TileError.timedOut(summit)) { try await request.value }
-    #expect(server.wasCancelled(summit), "the late request is cancelled")
+    server.runOutOfTime(summit)  // and the server's own: a request that nobody cancelled ends too
+    for request in [forTheSave, forTheMap] {
+        await #expect(throws: TileError.timedOut(summit)) { try await request.value }
+    }
+    #expect(server.requested == [summit], "both requests were to wait for one fetch of the tile")
+    #expect(!timer.wasCancelled,
+            "the save's request was cancelled and took the deadline with it: the deadline bounds the shared fetch, from inside it, not the save's wait for it, which cannot stop the fetch")
+    #expect(timer.waits == 1,
+            "two requests waited for one fetch, and \(timer.waits) deadlines were started: the deadline bounds the shared fetch, from inside it, not each wait for it")
 }
 
 @Test func cancellingTheCallerCancelsBothRacers() async {
@@ -247,7 +256,9 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
 @Test func aSlowServerShowsTooSlow() async {
     let timer = DeadlineGate()
     timer.open()  // every deadline passes at once
-    let model = saveScreen(server: FakeTileServer(), deadline: timer.deadline)
+    let server = FakeTileServer()
+    server.runOutOfTime(summit, lake)  // and so does the server's own
+    let model = saveScreen(server: server, deadline: timer.deadline)
     model.saveTapped([summit, lake])
     await model.saving?.value
     #expect(model.status == "The tile server is too slow. Try again later.")

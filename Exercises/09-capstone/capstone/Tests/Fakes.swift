@@ -30,6 +30,7 @@ nonisolated final class FakeTileServer: TileServer {
         var requested: [TileID] = []
         var waiting: [Request] = []
         var finished: Set<TileID> = []
+        var outOfTime: Set<TileID> = []
         var cancelledNumbers: Set<Int> = []
         var cancelled: [TileID] = []
         var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -73,6 +74,9 @@ nonisolated final class FakeTileServer: TileServer {
                         state.cancelled.append(tile)
                         return (.failure(CancellationError()), arrived)
                     }
+                    if state.outOfTime.contains(tile) {
+                        return (.failure(TileError.timedOut(tile)), arrived)
+                    }
                     if state.finished.contains(tile) {
                         return (.success(Self.data(of: tile)), arrived)
                     }
@@ -105,6 +109,19 @@ nonisolated final class FakeTileServer: TileServer {
             return state.waiting.filter { tiles.contains($0.tile) }
         }
         answered.forEach { $0.continuation.resume(returning: Self.data(of: $0.tile)) }
+    }
+
+    /// Ends every request for these tiles, now and from now on, with `TileError.timedOut`: the
+    /// server's side of a deadline that has passed. A request that nobody cancelled ends too, so
+    /// a test of a slow tile never hangs on it; whichever side notices first, the error is the
+    /// same.
+    func runOutOfTime(_ tiles: TileID...) {
+        let ended = state.withLock { state in
+            state.outOfTime.formUnion(tiles)
+            defer { state.waiting.removeAll { tiles.contains($0.tile) } }
+            return state.waiting.filter { tiles.contains($0.tile) }
+        }
+        ended.forEach { $0.continuation.resume(throwing: TileError.timedOut($0.tile)) }
     }
 
     /// Fails the requests for `tile` that wait now with `ServerDown`; later ones wait again.
@@ -149,6 +166,8 @@ nonisolated final class DeadlineGate: Sendable {
         var nextNumber = 0
         var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
         var cancelledNumbers: Set<Int> = []
+        var waited = 0
+        var waitedWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -157,9 +176,27 @@ nonisolated final class DeadlineGate: Sendable {
         Deadline { try await self.wait() }
     }
 
-    /// Whether a task that waited for this deadline was cancelled.
+    /// How many times a task started to wait for this deadline.
+    var waits: Int {
+        state.withLock { $0.nextNumber }
+    }
+
+    /// Whether a task's wait for this deadline was cut short by its cancellation (a cancellation
+    /// after the deadline passed cuts nothing short).
     var wasCancelled: Bool {
         state.withLock { !$0.cancelledNumbers.isEmpty }
+    }
+
+    /// Returns once tasks have started to wait for this deadline `count` times in all.
+    func waitForWaits(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                guard state.waited < count else { return true }
+                state.waitedWaiters.append((count, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
     }
 
     func open() {
@@ -178,18 +215,25 @@ nonisolated final class DeadlineGate: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let result = state.withLock { state -> Result<Void, any Error>? in
-                    if state.cancelledNumbers.contains(number) { return .failure(CancellationError()) }
-                    if state.isOpen { return .success(()) }
+                // The wait counts as started in the same step as it waits (or ends): a test that
+                // saw it start can cut it short.
+                let (result, started) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    state.waited += 1
+                    let started = state.waitedWaiters.filter { $0.count <= state.waited }.map(\.continuation)
+                    state.waitedWaiters.removeAll { $0.count <= state.waited }
+                    if state.cancelledNumbers.contains(number) { return (.failure(CancellationError()), started) }
+                    if state.isOpen { return (.success(()), started) }
                     state.waiting[number] = continuation
-                    return nil
+                    return (nil, started)
                 }
+                started.forEach { $0.resume() }
                 if let result {
                     continuation.resume(with: result)
                 }
             }
         } onCancel: {
-            let continuation = state.withLock { state in
+            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard !state.isOpen else { return nil }
                 state.cancelledNumbers.insert(number)
                 return state.waiting.removeValue(forKey: number)
             }
