@@ -50,6 +50,23 @@ actor SlowService: ForecastService {
     }
 }
 
+/// The error of a weather service that could not answer for a city.
+struct ServiceDown: Error {}
+
+/// A fake weather service that answers at once, except for the city `down`, whose request fails.
+actor PatchyService: ForecastService {
+    private let down: String
+
+    init(down: String) {
+        self.down = down
+    }
+
+    func forecast(for city: String) async throws -> Forecast {
+        if city == down { throw ServiceDown() }
+        return Forecast(city: city, summary: "Sunny in \(city)")
+    }
+}
+
 /// Compiles only for actor types: the quota must be an actor of its own, not a class that
 /// the main actor (or a lock) protects. On the main actor, every weather request running in
 /// the background would queue up behind the UI just to count.
@@ -120,4 +137,10 @@ private func quotaMustBeAnActorOfItsOwnNotTheMainActor<T: Actor>(_ type: T.Type)
             remaining == 3 - requested && requested + refused == 5,
             "the quota counted wrong: \(requested) requests went out, \(refused) were refused, and it shows \(remaining) left")
     }
+}
+
+@Test func aCityWhoseForecastFailsIsLeftOut() async {
+    let client = WeatherClient(service: PatchyService(down: "Lima"), quota: RequestQuota(limit: 10))
+    let forecasts = await client.forecasts(for: ["Oslo", "Lima", "Pune"])
+    #expect(forecasts.keys.sorted() == ["Oslo", "Pune"], "one city's failed request cost the others their forecasts")
 }

@@ -2,14 +2,24 @@ import Synchronization
 import Testing
 @testable import CancellableSequence
 
-/// A fake archive: every page has one headline; it records which pages were asked for.
+/// The error of an archive page that could not be downloaded.
+nonisolated struct ArchiveDown: Error {}
+
+/// A fake archive: every page has one headline, but `failingPage` fails with `ArchiveDown`; it
+/// records which pages were asked for.
 nonisolated final class FakeArchive: ArchiveClient {
     private let requested = Mutex<[Int]>([])
+    private let failingPage: Int?
+
+    init(failingPage: Int? = nil) {
+        self.failingPage = failingPage
+    }
 
     var pagesRequested: [Int] { requested.withLock { $0 } }
 
     func page(_ number: Int) async throws -> [String] {
         requested.withLock { $0.append(number) }
+        if number == failingPage { throw ArchiveDown() }
         return ["headline \(number)"]
     }
 }
@@ -58,4 +68,20 @@ actor Gate {
     await gate.open()
     _ = await reader.result
     #expect(archive.pagesRequested == [0], "pages were downloaded after the reader left the screen")
+}
+
+@Test func aPageThatFailsEndsTheReadingWithItsError() async {
+    let archive = FakeArchive(failingPage: 1)
+    var headlines: [String] = []
+    var failure: (any Error)?
+    do {
+        for try await page in ArchivePages(client: archive, count: 3) {
+            headlines += page
+        }
+    } catch {
+        failure = error
+    }
+    #expect(failure is ArchiveDown, "the reading ended without the error of the page that failed")
+    #expect(headlines == ["headline 0"])
+    #expect(archive.pagesRequested == [0, 1], "pages were downloaded after one had failed")
 }

@@ -3,6 +3,9 @@ import Testing
 
 @testable import NonsendingMigration
 
+/// The error of an upload that the backup server refused.
+struct UploadRefused: Error {}
+
 /// Plays the photo screen: every test runs on the main actor, as the screen does. The steps the
 /// tests hand to the library are `@MainActor` closures, which the migration mode has no reason
 /// to warn about, whatever you decide for the function types that take them.
@@ -63,5 +66,17 @@ struct PhotoBackupTests {
         await #expect(throws: BackupError.self) {
             try await fromFirstMirror(["down"]) { @MainActor _ -> String in throw BackupError.noMirrorAnswered }
         }
+    }
+
+    @Test func aFailedUploadStopsTheBackup() async {
+        let backup = PhotoBackup(previewWidth: 2)
+        let sent = Mutex<[String]>([])
+        await #expect(throws: UploadRefused.self, "an upload that failed did not reach the screen") {
+            _ = try await backup.backUp(photos + [Photo(name: "cat", pixels: [3])]) { @MainActor photo, _ in
+                sent.withLock { $0.append(photo.name) }
+                if photo.name == "dog" { throw UploadRefused() }
+            }
+        }
+        #expect(sent.withLock { $0 } == ["beach", "dog"], "photos were sent after an upload had failed")
     }
 }

@@ -14,10 +14,10 @@
 /// Tile data by tile, fetched on first use and kept in memory.
 actor TileCache {
     private let server: any TileServer
-    private let deadline: Deadline
+    private let deadline: Deadline?
     private var cached: [TileID: [UInt8]] = [:]
 
-    init(server: any TileServer, deadline: Deadline = .seconds(10)) {
+    init(server: any TileServer, deadline: Deadline? = .seconds(10)) {
         self.server = server
         self.deadline = deadline
     }
@@ -36,11 +36,13 @@ actor TileCache {
 }
 
 /// Runs `operation`; if `deadline` passes first, cancels it and throws `TileError.timedOut`.
+/// Without a deadline, it only runs `operation`.
 nonisolated func withDeadline<Value: Sendable>(
-    _ deadline: Deadline,
+    _ deadline: Deadline?,
     for tile: TileID,
     operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
+    guard let deadline else { return try await operation() }
     let work = Task { try await operation() }
     Task {
         try await deadline.wait()

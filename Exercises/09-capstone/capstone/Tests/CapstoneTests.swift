@@ -6,7 +6,7 @@ private let lake = TileID(zoom: 15, x: 17_060, y: 11_585)
 private let valley = TileID(zoom: 15, x: 17_059, y: 11_586)
 
 /// The save screen's model, over a cache of its own.
-private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
+private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline,
                         decoder: ProbedDecoder = ProbedDecoder()) -> OfflineMapModel {
     OfflineMapModel(cache: TileCache(server: server, deadline: deadline), decoder: decoder)
 }
@@ -73,24 +73,54 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
 // MARK: - The deadline of a fetch
 
 @Test func aQuickAnswerCancelsItsTimer() async throws {
+    let executor = StepExecutor()
     let server = FakeTileServer()
-    server.finish(summit)
     let timer = DeadlineGate()
-    let cache = TileCache(server: server, deadline: timer.deadline)
-    #expect(try await cache.data(for: summit) == FakeTileServer.data(of: summit))
-    #expect(timer.wasCancelled, "once the tile is in, its timer is cancelled")
+    let race = Race(on: executor, deadline: timer.deadline, server: server, tile: summit)
+    await executor.idle()  // the request waits for the server; the timer for its deadline
+    server.finish(summit)
+    await executor.idle()  // all that the answer sets off has run
+    #expect(race.hasEnded,
+            "the server answered, yet withDeadline has not returned: it still waits for its timer. The first racer to finish decides; cancel the other, and race child tasks of a task group")
+    #expect(timer.wasCancelled, "the server answered, yet the timer was never cancelled")
+    timer.open()  // lets a timer that nobody cancelled end, so that the test does not hang
+    #expect(try await race.task.value == FakeTileServer.data(of: summit))
+}
+
+@Test func aDeadlineThatPassesEndsTheRaceAtOnce() async {
+    let executor = StepExecutor()
+    let server = FakeTileServer()
+    let timer = DeadlineGate()
+    let race = Race(on: executor, deadline: timer.deadline, server: server, tile: summit)
+    await executor.idle()  // the request waits for the server; the timer for its deadline
+    timer.open()  // the deadline passes
+    await executor.idle()  // all that the deadline sets off has run
+    #expect(race.hasEnded,
+            "the deadline passed, yet withDeadline has not returned: it still waits for the request. Race child tasks of a task group: a timer outside the group cancels nothing")
+    #expect(server.wasCancelled(summit), "the deadline passed, yet the request was not cancelled")
+    server.finish(summit)  // lets a request that nobody cancelled end, so that the test does not hang
+    await #expect(throws: TileError.timedOut(summit)) { try await race.task.value }
 }
 
 @Test func aSlowTileTimesOut() async {
     let server = FakeTileServer()
     let timer = DeadlineGate()
     let cache = TileCache(server: server, deadline: timer.deadline)
-    let request = Task { try await cache.data(for: summit) }
+    let forTheSave = await startRequest(summit, from: cache)
     await server.waitForRequests(1)
+    let forTheMap = await startRequest(summit, from: cache)  // the map waits for the same tile
+    await timer.waitForWaits(1)
+    forTheSave.cancel()  // the user cancels the save: the map still waits for the fetch
     timer.open()  // the deadline passes
-    // If this never returns, the deadline does not cancel the request it is waiting for.
-    await #expect(throws: TileError.timedOut(summit)) { try await request.value }
-    #expect(server.wasCancelled(summit), "the late request is cancelled")
+    server.runOutOfTime(summit)  // and the server's own: a request that nobody cancelled ends too
+    for request in [forTheSave, forTheMap] {
+        await #expect(throws: TileError.timedOut(summit)) { try await request.value }
+    }
+    #expect(server.requested == [summit], "both requests were to wait for one fetch of the tile")
+    #expect(!timer.wasCancelled,
+            "the save's request was cancelled and took the deadline with it: the deadline bounds the shared fetch, from inside it, not the save's wait for it, which cannot stop the fetch")
+    #expect(timer.waits == 1,
+            "two requests waited for one fetch, and \(timer.waits) deadlines were started: the deadline bounds the shared fetch, from inside it, not each wait for it")
 }
 
 @Test func cancellingTheCallerCancelsBothRacers() async {
@@ -226,7 +256,9 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
 @Test func aSlowServerShowsTooSlow() async {
     let timer = DeadlineGate()
     timer.open()  // every deadline passes at once
-    let model = saveScreen(server: FakeTileServer(), deadline: timer.deadline)
+    let server = FakeTileServer()
+    server.runOutOfTime(summit, lake)  // and so does the server's own
+    let model = saveScreen(server: server, deadline: timer.deadline)
     model.saveTapped([summit, lake])
     await model.saving?.value
     #expect(model.status == "The tile server is too slow. Try again later.")

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Observation
 import Synchronization
 @testable import Capstone
@@ -28,6 +30,7 @@ nonisolated final class FakeTileServer: TileServer {
         var requested: [TileID] = []
         var waiting: [Request] = []
         var finished: Set<TileID> = []
+        var outOfTime: Set<TileID> = []
         var cancelledNumbers: Set<Int> = []
         var cancelled: [TileID] = []
         var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -71,6 +74,9 @@ nonisolated final class FakeTileServer: TileServer {
                         state.cancelled.append(tile)
                         return (.failure(CancellationError()), arrived)
                     }
+                    if state.outOfTime.contains(tile) {
+                        return (.failure(TileError.timedOut(tile)), arrived)
+                    }
                     if state.finished.contains(tile) {
                         return (.success(Self.data(of: tile)), arrived)
                     }
@@ -103,6 +109,19 @@ nonisolated final class FakeTileServer: TileServer {
             return state.waiting.filter { tiles.contains($0.tile) }
         }
         answered.forEach { $0.continuation.resume(returning: Self.data(of: $0.tile)) }
+    }
+
+    /// Ends every request for these tiles, now and from now on, with `TileError.timedOut`: the
+    /// server's side of a deadline that has passed. A request that nobody cancelled ends too, so
+    /// a test of a slow tile never hangs on it; whichever side notices first, the error is the
+    /// same.
+    func runOutOfTime(_ tiles: TileID...) {
+        let ended = state.withLock { state in
+            state.outOfTime.formUnion(tiles)
+            defer { state.waiting.removeAll { tiles.contains($0.tile) } }
+            return state.waiting.filter { tiles.contains($0.tile) }
+        }
+        ended.forEach { $0.continuation.resume(throwing: TileError.timedOut($0.tile)) }
     }
 
     /// Fails the requests for `tile` that wait now with `ServerDown`; later ones wait again.
@@ -147,6 +166,8 @@ nonisolated final class DeadlineGate: Sendable {
         var nextNumber = 0
         var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
         var cancelledNumbers: Set<Int> = []
+        var waited = 0
+        var waitedWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -155,9 +176,27 @@ nonisolated final class DeadlineGate: Sendable {
         Deadline { try await self.wait() }
     }
 
-    /// Whether a task that waited for this deadline was cancelled.
+    /// How many times a task started to wait for this deadline.
+    var waits: Int {
+        state.withLock { $0.nextNumber }
+    }
+
+    /// Whether a task's wait for this deadline was cut short by its cancellation (a cancellation
+    /// after the deadline passed cuts nothing short).
     var wasCancelled: Bool {
         state.withLock { !$0.cancelledNumbers.isEmpty }
+    }
+
+    /// Returns once tasks have started to wait for this deadline `count` times in all.
+    func waitForWaits(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                guard state.waited < count else { return true }
+                state.waitedWaiters.append((count, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
     }
 
     func open() {
@@ -176,18 +215,25 @@ nonisolated final class DeadlineGate: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let result = state.withLock { state -> Result<Void, any Error>? in
-                    if state.cancelledNumbers.contains(number) { return .failure(CancellationError()) }
-                    if state.isOpen { return .success(()) }
+                // The wait counts as started in the same step as it waits (or ends): a test that
+                // saw it start can cut it short.
+                let (result, started) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    state.waited += 1
+                    let started = state.waitedWaiters.filter { $0.count <= state.waited }.map(\.continuation)
+                    state.waitedWaiters.removeAll { $0.count <= state.waited }
+                    if state.cancelledNumbers.contains(number) { return (.failure(CancellationError()), started) }
+                    if state.isOpen { return (.success(()), started) }
                     state.waiting[number] = continuation
-                    return nil
+                    return (nil, started)
                 }
+                started.forEach { $0.resume() }
                 if let result {
                     continuation.resume(with: result)
                 }
             }
         } onCancel: {
-            let continuation = state.withLock { state in
+            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard !state.isOpen else { return nil }
                 state.cancelledNumbers.insert(number)
                 return state.waiting.removeValue(forKey: number)
             }
@@ -204,6 +250,10 @@ nonisolated final class Signal: Sendable {
     }
 
     private let state = Mutex(State())
+
+    var hasFired: Bool {
+        state.withLock { $0.fired }
+    }
 
     func fire() {
         let waiters = state.withLock { state in
@@ -252,10 +302,8 @@ func decoded(_ tile: TileID) -> MapTile {
     MapTile(id: tile, pixels: FakeTileServer.data(of: tile).reversed())
 }
 
-/// A deadline that never passes during a test.
-var noDeadline: Deadline {
-    DeadlineGate().deadline
-}
+/// No deadline: the cache's tests that are not about the deadline fetch without a timer.
+let noDeadline: Deadline? = nil
 
 /// Returns once `condition` is true. The model is `@Observable`: the condition is checked again
 /// after each change of the state it reads, on the main actor, where that state changes.
@@ -291,4 +339,87 @@ func startRequest(_ tile: TileID, from cache: TileCache) async -> Task<[UInt8], 
     for await _ in started { break }
     await quiet(cache)
     return request
+}
+
+// How the deadline's tests see that `withDeadline` returns *at once*: the race runs on an
+// executor of the test's own, which runs one job at a time and says when it has nothing left to
+// run. Once it is idle, everything the server's answer or the deadline set off has happened —
+// no clock, no sleep. (An unstructured `Task {}` does not run on it: work moved out of the
+// group is not waited for.)
+
+/// Runs the jobs of the tasks that prefer it, one at a time on a thread of its own.
+nonisolated final class StepExecutor: TaskExecutor {
+    private struct State {
+        var ready: [UnownedJob] = []
+        var running = false
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+    /// Wakes the executor's own thread (never a thread of the cooperative pool).
+    private let wake = DispatchSemaphore(value: 0)
+
+    init() {
+        let thread = Thread { [self] in runJobs() }
+        thread.name = "StepExecutor"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        state.withLock { $0.ready.append(job) }
+        wake.signal()
+    }
+
+    /// Returns once the executor has run every job it was given, and the jobs those gave it.
+    func idle() async {
+        await withCheckedContinuation { (idle: CheckedContinuation<Void, Never>) in
+            let isIdle = state.withLock { state in
+                if state.ready.isEmpty && !state.running { return true }
+                state.idleWaiters.append(idle)
+                return false
+            }
+            if isIdle { idle.resume() }
+        }
+    }
+
+    private func runJobs() {
+        while true {
+            let job = state.withLock { state -> UnownedJob? in
+                guard !state.ready.isEmpty else { return nil }
+                state.running = true
+                return state.ready.removeFirst()
+            }
+            if let job {
+                job.runSynchronously(on: asUnownedTaskExecutor())
+                let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    state.running = false
+                    guard state.ready.isEmpty else { return [] }
+                    defer { state.idleWaiters = [] }
+                    return state.idleWaiters
+                }
+                waiters.forEach { $0.resume() }
+            } else {
+                wake.wait()
+            }
+        }
+    }
+}
+
+/// A call of `withDeadline` for one tile of a fake server, run on a ``StepExecutor``.
+nonisolated struct Race: Sendable {
+    /// The call: its value or error is `withDeadline`'s.
+    let task: Task<[UInt8], any Error>
+    private let ended = Signal()
+
+    init(on executor: StepExecutor, deadline: Deadline, server: FakeTileServer, tile: TileID) {
+        let ended = ended
+        task = Task(executorPreference: executor) {
+            defer { ended.fire() }
+            return try await withDeadline(deadline, for: tile) { try await server.data(for: tile) }
+        }
+    }
+
+    /// Whether `withDeadline` has returned or thrown.
+    var hasEnded: Bool { ended.hasFired }
 }

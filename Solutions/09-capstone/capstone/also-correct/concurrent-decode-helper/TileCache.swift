@@ -10,10 +10,10 @@ actor TileCache {
     }
 
     private let server: any TileServer
-    private let deadline: Deadline
+    private let deadline: Deadline?
     private var entries: [TileID: Entry] = [:]
 
-    init(server: any TileServer, deadline: Deadline = .seconds(10)) {
+    init(server: any TileServer, deadline: Deadline? = .seconds(10)) {
         self.server = server
         self.deadline = deadline
     }
@@ -49,12 +49,14 @@ actor TileCache {
 }
 
 /// Runs `operation`; if `deadline` passes first, cancels it and throws `TileError.timedOut`.
+/// Without a deadline, it only runs `operation`.
 nonisolated func withDeadline<Value: Sendable>(
-    _ deadline: Deadline,
+    _ deadline: Deadline?,
     for tile: TileID,
     operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
-    try await withThrowingTaskGroup(of: Value.self) { group in
+    guard let deadline else { return try await operation() }
+    return try await withThrowingTaskGroup(of: Value.self) { group in
         group.addTask {
             try await operation()
         }

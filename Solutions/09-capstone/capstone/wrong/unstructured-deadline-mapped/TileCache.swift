@@ -10,10 +10,10 @@ actor TileCache {
     }
 
     private let server: any TileServer
-    private let deadline: Deadline
+    private let deadline: Deadline?
     private var entries: [TileID: Entry] = [:]
 
-    init(server: any TileServer, deadline: Deadline = .seconds(10)) {
+    init(server: any TileServer, deadline: Deadline? = .seconds(10)) {
         self.server = server
         self.deadline = deadline
     }
@@ -49,11 +49,13 @@ actor TileCache {
 }
 
 /// Runs `operation`; if `deadline` passes first, cancels it and throws `TileError.timedOut`.
+/// Without a deadline, it only runs `operation`.
 nonisolated func withDeadline<Value: Sendable>(
-    _ deadline: Deadline,
+    _ deadline: Deadline?,
     for tile: TileID,
     operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
+    guard let deadline else { return try await operation() }
     let work = Task { try await operation() }
     let timer = Task {
         try await deadline.wait()
