@@ -47,6 +47,7 @@ public struct ConstructFinder: Sendable {
                 construct: construct, file: key.file, line: line, column: column,
                 lineText: source.map { Self.line(line, of: $0.text) } ?? "")
         }
+        var inLoops: Set<Int>?
         for (rank, construct) in constructs.enumerated() {
             for matcher in construct.matchers {
                 switch matcher {
@@ -63,6 +64,13 @@ public struct ConstructFinder: Sendable {
                 case .imports(let modules):
                     for item in view?.imports ?? [] where modules.contains(where: { Self.module(item.module, matches: $0) }) {
                         add(construct, rank: rank, file: item.location.file, line: item.location.line, column: item.location.column)
+                    }
+                case .kind(let kind, let inside):
+                    guard let view else { continue }
+                    if inside == .loop, inLoops == nil { inLoops = view.loopReferences() }
+                    for (index, reference) in view.references.enumerated() where kind.matches(reference.name) {
+                        if inside == .loop, inLoops?.contains(index) != true { continue }
+                        add(construct, rank: rank, file: reference.location.file, line: reference.location.line, column: reference.location.column)
                     }
                 case .declarations(let names):
                     let taken = Set(names)
