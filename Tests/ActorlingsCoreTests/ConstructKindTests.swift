@@ -15,6 +15,8 @@ struct ConstructKindTests {
         var inside: ConstructKind.Place?
         /// `File.swift:line` of every finding.
         var expected: [String]
+        /// The module the attack's code tests, when it is a test (its dump was made with it).
+        var tested: String? = nil
 
         var testDescription: String { "\(folder) (\(kinds.map(\.rawValue).joined(separator: "+"))\(inside.map { " in a \($0.rawValue)" } ?? ""))" }
     }
@@ -41,6 +43,12 @@ struct ConstructKindTests {
             expected: (4...12).map { "Start.swift:\($0)" }),
         Attack(folder: "task-spellings", kinds: [.detachedTask], inside: nil, expected: ["Start.swift:8", "Start.swift:10"]),
         Attack(folder: "task-spellings", kinds: polling, inside: nil, expected: []),
+        // None of these tasks awaits anything: each is a turn of the scheduler.
+        Attack(folder: "task-spellings", kinds: [.idleTask], inside: nil, expected: (4...12).map { "Start.swift:\($0)" }),
+        // Tests of module `Lib` (`Lib.swift.txt`): `await Task {}.value`, a task that only reads a
+        // property, and one that only yields are barriers; a task that awaits `Lib`'s code, also
+        // through a helper of the tests, or detached, does work.
+        Attack(folder: "idle-tasks", kinds: [.idleTask], inside: nil, expected: ["Tests.swift:7", "Tests.swift:9", "Tests.swift:11"], tested: "Lib"),
     ]
 
     static func sources(_ folder: String) throws -> [ConstructFinder.Source] {
@@ -54,7 +62,8 @@ struct ConstructKindTests {
 
     @Test("A rule by kind finds each spelling no rule lists", arguments: attacks)
     func attack(_ attack: Attack) throws {
-        let view = CompilerView(astDump: try fixture("construct-kinds/\(attack.folder)/ast.txt"), moduleName: "Attack")
+        let dump = try fixture("construct-kinds/\(attack.folder)/ast.txt")
+        let view = CompilerView(astDump: dump, moduleName: attack.tested.map { _ in "AttackTests" } ?? "Attack", usesOf: attack.tested)
         let construct = Construct(
             id: "rule", name: "rule", matchers: attack.kinds.map { .kind($0, inside: attack.inside) }, why: "w", instead: "i")
         let found = ConstructFinder(constructs: [construct]).findings(in: try Self.sources(attack.folder), view: view)
@@ -83,6 +92,7 @@ struct ConstructKindTests {
             ("_Concurrency.TaskGroup.addTask(name:priority:operation:)", .unstructuredTask, false),
             ("_Concurrency.Task.runDetached(priority:operation:)", .detachedTask, true),
             ("_Concurrency.Task.immediate(name:priority:executorPreference:operation:)", .detachedTask, false),
+            ("_Concurrency.Task.init(name:priority:operation:)", .idleTask, true),
         ])
     func resolvedNames(name: String, kind: ConstructKind, matches: Bool) {
         #expect(kind.matches(name) == matches)
@@ -125,10 +135,13 @@ struct ConstructKindTests {
     @Test(
         "A wrong kind or place is a clear problem",
         arguments: [
-            (#"kind = "sleeps""#, #"unknown kind "sleeps"; the kinds are "sleep", "yield", "unstructured-task", "detached-task"; did you mean "sleep"?"#),
+            (
+                #"kind = "sleeps""#,
+                #"unknown kind "sleeps"; the kinds are "sleep", "yield", "unstructured-task", "detached-task", "idle-task"; did you mean "sleep"?"#
+            ),
             (#"kind = "sleep"\#ninside = "loops""#, #"unknown place "loops"; the places are "loop""#),
             (#"references = ["_Concurrency.Task.sleep"]\#ninside = "loop""#, "only applies with `kind`: say which kind must not be there"),
-            ("kind = []", #"name at least one kind: "sleep", "yield", "unstructured-task", "detached-task""#),
+            ("kind = []", #"name at least one kind: "sleep", "yield", "unstructured-task", "detached-task", "idle-task""#),
             ("kind = 3", "expected an array of strings, found integer"),
         ])
     func problems(keys: String, message: String) throws {

@@ -44,6 +44,10 @@ extension CompilerView {
             case function
             /// A `let`/`var` with its initializer and accessors (`let pause = { … }`).
             case binding
+            /// A call (`Task { … }` is one: the initializer's call, its closure included).
+            case call
+            /// An `await` and what it awaits.
+            case await
         }
 
         public var kind: Kind
@@ -62,7 +66,8 @@ extension CompilerView {
         let kinds: [(String, Scope.Kind)] = [
             ("for_each_stmt", .loop), ("while_stmt", .loop), ("repeat_while_stmt", .loop), ("func_decl", .function),
             ("constructor_decl", .function), ("accessor_decl", .function), ("subscript_decl", .function),
-            ("destructor_decl", .function), ("pattern_binding_decl", .binding),
+            ("destructor_decl", .function), ("pattern_binding_decl", .binding), ("call_expr", .call),
+            ("original_init=call_expr", .call), ("processed_init=call_expr", .call), ("await_expr", .await),
         ]
         return kinds.map { name, kind in (Array("(\(name) ".utf8), kind) }
     }()
@@ -111,24 +116,9 @@ extension CompilerView {
     /// is not a loop here: forbid the kind anywhere where that matters.
     public func loopReferences() -> Set<Int> {
         let loops = scopes.filter { $0.kind == .loop }.map(\.range)
-        let bodies = scopes.indices.filter { scopes[$0].kind == .function || scopes[$0].kind == .binding }
-        let functionsByName = Dictionary(grouping: bodies.filter { scopes[$0].kind == .function && !scopes[$0].name.isEmpty }) { scopes[$0].name }
-
-        /// The bodies a reference calls (indices of `scopes`): what is declared where the
-        /// reference's declaration is — a function of that name (the dump names some calls
-        /// without their labels: `poll` for `poll(_:)`), or a binding (`let pause = { … }`). A
-        /// parameter's site lies in its function's signature, but its name is not the function's.
-        func callees(_ reference: Reference) -> [Int] {
-            guard let site = reference.declaration, let base = ConstructKind.split(reference.name)?.base else { return [] }
-            let enclosing = bodies.filter { scopes[$0].range.contains(site) }
-            guard let innermost = enclosing.min(by: { scopes[$1].range.contains(scopes[$0].range) && scopes[$0].range != scopes[$1].range })
-            else { return [] }
-            let scope = scopes[innermost]
-            guard scope.kind == .function else { return [innermost] }
-            guard scope.name.prefix(while: { $0 != "(" }) == base else { return [] }
-            return [innermost] + (functionsByName[scope.name] ?? []).filter { $0 != innermost }
-        }
-        let calls = references.map(callees)
+        let graph = CallGraph(self)
+        let bodies = graph.bodies
+        let calls = graph.calls
 
         // Functions that call themselves: a body reaches itself through the calls made inside it.
         var edges: [Int: Set<Int>] = [:]
@@ -162,5 +152,40 @@ extension CompilerView {
             }
         }
         return Set(references.indices.filter { inLoop(references[$0].location) })
+    }
+
+    /// What calls what in the learner's module: for each reference, the bodies it calls.
+    struct CallGraph {
+        let scopes: [Scope]
+        /// Indices of `scopes` that are functions or bindings.
+        let bodies: [Int]
+        let functionsByName: [String: [Int]]
+        /// For each reference (by index), the bodies it calls.
+        private(set) var calls: [[Int]] = []
+
+        init(_ view: CompilerView) {
+            let scopes = view.scopes
+            self.scopes = scopes
+            bodies = scopes.indices.filter { scopes[$0].kind == .function || scopes[$0].kind == .binding }
+            functionsByName = Dictionary(grouping: bodies.filter { scopes[$0].kind == .function && !scopes[$0].name.isEmpty }) {
+                scopes[$0].name
+            }
+            calls = view.references.map(callees)
+        }
+
+        /// The bodies a reference calls (indices of `scopes`): what is declared where the
+        /// reference's declaration is — a function of that name (the dump names some calls
+        /// without their labels: `poll` for `poll(_:)`), or a binding (`let pause = { … }`). A
+        /// parameter's site lies in its function's signature, but its name is not the function's.
+        func callees(_ reference: Reference) -> [Int] {
+            guard let site = reference.declaration, let base = ConstructKind.split(reference.name)?.base else { return [] }
+            let enclosing = bodies.filter { scopes[$0].range.contains(site) }
+            guard let innermost = enclosing.min(by: { scopes[$1].range.contains(scopes[$0].range) && scopes[$0].range != scopes[$1].range })
+            else { return [] }
+            let scope = scopes[innermost]
+            guard scope.kind == .function else { return [innermost] }
+            guard scope.name.prefix(while: { $0 != "(" }) == base else { return [] }
+            return [innermost] + (functionsByName[scope.name] ?? []).filter { $0 != innermost }
+        }
     }
 }

@@ -61,6 +61,9 @@ public struct CompilerView: Sendable, Equatable {
     /// dump is of the protected tests), and the protocol requirements it uses on a concrete type:
     /// what ``TestReferences`` compares with the reference solution's. Empty otherwise.
     public var uses: [TestReference] = []
+    /// The module the dumped code tests (`usesOf`), as its references name it; `nil` when the
+    /// dump is of the learner's own module.
+    public var testedModule: String?
 
     public init(references: [Reference] = [], imports: [Import] = [], topLevelDeclarations: [TopLevelDeclaration] = []) {
         self.references = references
@@ -91,6 +94,7 @@ public struct CompilerView: Sendable, Equatable {
     public init(astDump: String, moduleName: String, usesOf imported: String? = nil) {
         var dump = astDump
         var view = CompilerView()
+        view.testedModule = imported
         let importedPrefix = imported.map { Array(($0 + ".(file).").utf8) }
         dump.withUTF8 { bytes in
             var currentFile = ""

@@ -48,6 +48,7 @@ public struct ConstructFinder: Sendable {
                 lineText: source.map { Self.line(line, of: $0.text) } ?? "")
         }
         var inLoops: Set<Int>?
+        var idleTasks: Set<Int>?
         for (rank, construct) in constructs.enumerated() {
             for matcher in construct.matchers {
                 switch matcher {
@@ -68,8 +69,10 @@ public struct ConstructFinder: Sendable {
                 case .kind(let kind, let inside):
                     guard let view else { continue }
                     if inside == .loop, inLoops == nil { inLoops = view.loopReferences() }
+                    if kind == .idleTask, idleTasks == nil { idleTasks = view.idleTaskReferences() }
                     for (index, reference) in view.references.enumerated() where kind.matches(reference.name) {
                         if inside == .loop, inLoops?.contains(index) != true { continue }
+                        if kind == .idleTask, idleTasks?.contains(index) != true { continue }
                         add(construct, rank: rank, file: reference.location.file, line: reference.location.line, column: reference.location.column)
                     }
                 case .declarations(let names):

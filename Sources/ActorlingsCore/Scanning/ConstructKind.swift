@@ -21,6 +21,9 @@ public enum ConstructKind: String, Sendable, Equatable, CaseIterable {
     /// Starts a task that also drops the caller's actor, priority and task-local values:
     /// `Task.detached`, `Task.immediateDetached`, `Task.runDetached`.
     case detachedTask = "detached-task"
+    /// A task started only to take a turn: one whose body awaits nothing of the code under test
+    /// (`await Task {}.value`, `Task { await Task.yield() }`); see ``CompilerView/idleTaskReferences()``.
+    case idleTask = "idle-task"
 
     /// Where a kind counts (`inside = "loop"`); without one it counts anywhere.
     public enum Place: String, Sendable, Equatable, CaseIterable {
@@ -36,6 +39,7 @@ public enum ConstructKind: String, Sendable, Equatable, CaseIterable {
         case .yield: "Task.yield()"
         case .unstructuredTask: "Task { }"
         case .detachedTask: "Task.detached"
+        case .idleTask: "a task that awaits nothing"
         }
     }
 
@@ -51,7 +55,8 @@ public enum ConstructKind: String, Sendable, Equatable, CaseIterable {
         case .yield:
             return (owner == Self.taskType && (base == "yield" || base == "suspend"))
                 || (owner == "libc" && (base == "sched_yield" || base == "pthread_yield"))
-        case .unstructuredTask:
+        case .unstructuredTask, .idleTask:
+            // An idle task is a task first; which ones are idle needs the view (the finder asks it).
             let lowered = base.lowercased()
             return owner == Self.taskType && (base == "init" || lowered.contains("detached") || lowered.contains("immediate"))
         case .detachedTask:
