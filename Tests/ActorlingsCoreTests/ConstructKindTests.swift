@@ -46,9 +46,12 @@ struct ConstructKindTests {
         // None of these tasks awaits anything: each is a turn of the scheduler.
         Attack(folder: "task-spellings", kinds: [.idleTask], inside: nil, expected: (4...12).map { "Start.swift:\($0)" }),
         // Tests of module `Lib` (`Lib.swift.txt`): `await Task {}.value`, a task that only reads a
-        // property, and one that only yields are barriers; a task that awaits `Lib`'s code, also
-        // through a helper of the tests, or detached, does work.
-        Attack(folder: "idle-tasks", kinds: [.idleTask], inside: nil, expected: ["Tests.swift:7", "Tests.swift:9", "Tests.swift:11"], tested: "Lib"),
+        // property, one that only yields, `async let pause: Void = ()` and an empty group child are
+        // barriers; a task, child or `async let` that awaits `Lib`'s code (also through a helper
+        // of the tests, or detached) does work.
+        Attack(
+            folder: "idle-tasks", kinds: [.idleTask], inside: nil,
+            expected: ["Tests.swift:7", "Tests.swift:9", "Tests.swift:11", "Tests.swift:15", "Tests.swift:17"], tested: "Lib"),
     ]
 
     static func sources(_ folder: String) throws -> [ConstructFinder.Source] {

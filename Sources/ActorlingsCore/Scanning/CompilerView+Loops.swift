@@ -48,6 +48,8 @@ extension CompilerView {
             case call
             /// An `await` and what it awaits.
             case await
+            /// The `async` of an `async let` (its binding starts after it, on the same line).
+            case asyncLet
         }
 
         public var kind: Kind
@@ -67,7 +69,7 @@ extension CompilerView {
             ("for_each_stmt", .loop), ("while_stmt", .loop), ("repeat_while_stmt", .loop), ("func_decl", .function),
             ("constructor_decl", .function), ("accessor_decl", .function), ("subscript_decl", .function),
             ("destructor_decl", .function), ("pattern_binding_decl", .binding), ("call_expr", .call),
-            ("original_init=call_expr", .call), ("processed_init=call_expr", .call), ("await_expr", .await),
+            ("original_init=call_expr", .call), ("processed_init=call_expr", .call), ("await_expr", .await), ("async_attr", .asyncLet),
         ]
         return kinds.map { name, kind in (Array("(\(name) ".utf8), kind) }
     }()
@@ -115,6 +117,12 @@ extension CompilerView {
     /// again and again without a loop in the learner's code (`AsyncStream(unfolding:)`, a timer)
     /// is not a loop here: forbid the kind anywhere where that matters.
     public func loopReferences() -> Set<Int> {
+        let inLoop = loopRegion()
+        return Set(references.indices.filter { inLoop(references[$0].location) })
+    }
+
+    /// Whether a place lies in a loop, as ``loopReferences()`` decides it.
+    public func loopRegion() -> @Sendable (Location) -> Bool {
         let loops = scopes.filter { $0.kind == .loop }.map(\.range)
         let graph = CallGraph(self)
         let bodies = graph.bodies
@@ -151,7 +159,8 @@ extension CompilerView {
                 for callee in calls[index] where hot.insert(callee).inserted { changed = true }
             }
         }
-        return Set(references.indices.filter { inLoop(references[$0].location) })
+        let hotRanges = hot.map { scopes[$0].range }
+        return { location in loops.contains { $0.contains(location) } || hotRanges.contains { $0.contains(location) } }
     }
 
     /// What calls what in the learner's module: for each reference, the bodies it calls.

@@ -47,8 +47,8 @@ public struct ConstructFinder: Sendable {
                 construct: construct, file: key.file, line: line, column: column,
                 lineText: source.map { Self.line(line, of: $0.text) } ?? "")
         }
-        var inLoops: Set<Int>?
-        var idleTasks: Set<Int>?
+        var inLoop: (@Sendable (CompilerView.Location) -> Bool)?
+        var idleTasks: (references: Set<Int>, asyncLets: [CompilerView.Location])?
         for (rank, construct) in constructs.enumerated() {
             for matcher in construct.matchers {
                 switch matcher {
@@ -68,11 +68,18 @@ public struct ConstructFinder: Sendable {
                     }
                 case .kind(let kind, let inside):
                     guard let view else { continue }
-                    if inside == .loop, inLoops == nil { inLoops = view.loopReferences() }
-                    if kind == .idleTask, idleTasks == nil { idleTasks = view.idleTaskReferences() }
-                    for (index, reference) in view.references.enumerated() where kind.matches(reference.name) {
-                        if inside == .loop, inLoops?.contains(index) != true { continue }
-                        if kind == .idleTask, idleTasks?.contains(index) != true { continue }
+                    if inside == .loop, inLoop == nil { inLoop = view.loopRegion() }
+                    let placed = { (location: CompilerView.Location) in inside != .loop || inLoop?(location) == true }
+                    var sites = view.references.enumerated().filter { kind.matches($0.element.name) && placed($0.element.location) }
+                    if kind == .idleTask {
+                        let idle = idleTasks ?? view.idleTaskReferences()
+                        idleTasks = idle
+                        sites = sites.filter { idle.references.contains($0.offset) }
+                        for site in idle.asyncLets where placed(site) {
+                            add(construct, rank: rank, file: site.file, line: site.line, column: site.column)
+                        }
+                    }
+                    for (_, reference) in sites {
                         add(construct, rank: rank, file: reference.location.file, line: reference.location.line, column: reference.location.column)
                     }
                 case .declarations(let names):

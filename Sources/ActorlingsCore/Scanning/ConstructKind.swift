@@ -21,8 +21,9 @@ public enum ConstructKind: String, Sendable, Equatable, CaseIterable {
     /// Starts a task that also drops the caller's actor, priority and task-local values:
     /// `Task.detached`, `Task.immediateDetached`, `Task.runDetached`.
     case detachedTask = "detached-task"
-    /// A task started only to take a turn: one whose body awaits nothing of the code under test
-    /// (`await Task {}.value`, `Task { await Task.yield() }`); see ``CompilerView/idleTaskReferences()``.
+    /// A task started only to take a turn — a `Task`, a task group's child or an `async let` whose
+    /// body awaits nothing of the code under test (`await Task {}.value`, `Task { await
+    /// Task.yield() }`, `async let pause: Void = ()`); see ``CompilerView/idleTaskReferences()``.
     case idleTask = "idle-task"
 
     /// Where a kind counts (`inside = "loop"`); without one it counts anywhere.
@@ -55,8 +56,10 @@ public enum ConstructKind: String, Sendable, Equatable, CaseIterable {
         case .yield:
             return (owner == Self.taskType && (base == "yield" || base == "suspend"))
                 || (owner == "libc" && (base == "sched_yield" || base == "pthread_yield"))
-        case .unstructuredTask, .idleTask:
-            // An idle task is a task first; which ones are idle needs the view (the finder asks it).
+        case .idleTask:
+            // A task first (which ones are idle needs the view: the finder asks it), or a child.
+            return Self.unstructuredTask.matches(name) || (owner.hasPrefix("_Concurrency.") && owner.hasSuffix("TaskGroup") && base.hasPrefix("add"))
+        case .unstructuredTask:
             let lowered = base.lowercased()
             return owner == Self.taskType && (base == "init" || lowered.contains("detached") || lowered.contains("immediate"))
         case .detachedTask:

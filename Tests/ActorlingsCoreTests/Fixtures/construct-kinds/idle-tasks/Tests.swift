@@ -11,4 +11,10 @@ func helper(_ model: Model) async { await model.search("a") }
     await Task { await Task.yield() }.value
     let third = Task.detached { await model.search("blue") }
     _ = await (first.value, second.value, third.value)
+    async let older: Void = model.search("bl")
+    async let pause: Void = ()
+    await pause
+    await withTaskGroup(of: Void.self) { group in group.addTask {} }
+    await withTaskGroup(of: Void.self) { group in group.addTask { await model.search("blues") } }
+    await older
 }
