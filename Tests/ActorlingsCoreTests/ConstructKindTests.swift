@@ -96,6 +96,8 @@ struct ConstructKindTests {
             ("_Concurrency.Task.runDetached(priority:operation:)", .detachedTask, true),
             ("_Concurrency.Task.immediate(name:priority:executorPreference:operation:)", .detachedTask, false),
             ("_Concurrency.Task.init(name:priority:operation:)", .idleTask, true),
+            ("_Concurrency.ThrowingDiscardingTaskGroup.addImmediateTaskUnlessCancelled(name:priority:operation:)", .idleTask, true),
+            ("_Concurrency.AsyncStream.Continuation.yield(_:)", .idleTask, false),
         ])
     func resolvedNames(name: String, kind: ConstructKind, matches: Bool) {
         #expect(kind.matches(name) == matches)
