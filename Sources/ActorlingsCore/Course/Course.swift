@@ -94,6 +94,9 @@ public struct Construct: Sendable, Equatable {
         case imports([String])
         /// Names the code declares at the top level of a file, where they shadow a module's name.
         case declarations([String])
+        /// Every declaration of a kind (``ConstructKind``), however it is spelled; with a place,
+        /// only the references there (`inside = "loop"`).
+        case kind(ConstructKind, inside: ConstructKind.Place?)
     }
 
     public var id: String

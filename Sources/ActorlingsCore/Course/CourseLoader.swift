@@ -135,6 +135,7 @@ public struct CourseLoader: Sendable {
             let references = reader.strings("references", required: false)
             let imports = reader.strings("imports", required: false)
             let declarations = reader.strings("declares", required: false)
+            let kinds = Self.loadKinds(table, reader: &reader)
             let why = reader.string("why")
             let instead = reader.string("instead")
             if reader.string("pattern", required: false) != nil {
@@ -149,8 +150,10 @@ public struct CourseLoader: Sendable {
             if let references, !references.isEmpty { matchers.append(.references(references)) }
             if let imports, !imports.isEmpty { matchers.append(.imports(imports)) }
             if let declarations, !declarations.isEmpty { matchers.append(.declarations(declarations)) }
-            if matchers.isEmpty, table["pattern"] == nil {
-                reader.problem(nil, line: table["id"]?.line, "says nothing to match: give `syntax`, `references`, `imports` or `declares`")
+            matchers += kinds
+            if matchers.isEmpty, table["pattern"] == nil, table["kind"] == nil {
+                reader.problem(
+                    nil, line: table["id"]?.line, "says nothing to match: give `kind`, `syntax`, `references`, `imports` or `declares`")
             }
             problems += reader.problems
             guard let id, let why, let instead, !matchers.isEmpty else { continue }
@@ -158,7 +161,8 @@ public struct CourseLoader: Sendable {
                 problems.append(CourseProblem(file: file, line: table["id"]?.line, key: "construct.id", message: "'\(id)' is defined twice"))
                 continue
             }
-            let shown = name ?? syntax ?? references?.first ?? imports?.first ?? declarations?.first ?? id
+            let kindName: String? = kinds.lazy.compactMap { if case .kind(let kind, _) = $0 { kind.displayName } else { nil } }.first
+            let shown = name ?? kindName ?? syntax ?? references?.first ?? imports?.first ?? declarations?.first ?? id
             constructs.append(Construct(id: id, name: shown, matchers: matchers, why: why, instead: instead))
         }
         return constructs

@@ -17,6 +17,15 @@ public struct CompilerView: Sendable, Equatable {
         /// Foundation modules called `Foundation`, and the learner's own module `exercise`.
         public var name: String
         public var location: Location
+        /// Where the declaration is, for one of the learner's module (`@/w/A.swift:3:6` in the
+        /// dump): what ``loopReferences()`` follows from a call to the body it calls.
+        public var declaration: Location?
+
+        public init(name: String, location: Location, declaration: Location? = nil) {
+            self.name = name
+            self.location = location
+            self.declaration = declaration
+        }
     }
 
     public struct Location: Sendable, Equatable, Hashable {
@@ -44,12 +53,17 @@ public struct CompilerView: Sendable, Equatable {
     }
 
     public var references: [Reference] = []
+    /// Loops, function bodies and bindings, with their ranges: where ``loopReferences()`` looks.
+    public var scopes: [Scope] = []
     public var imports: [Import] = []
     public var topLevelDeclarations: [TopLevelDeclaration] = []
     /// What the code uses of the module `init` was given as `usesOf` (the learner's, when the
     /// dump is of the protected tests), and the protocol requirements it uses on a concrete type:
     /// what ``TestReferences`` compares with the reference solution's. Empty otherwise.
     public var uses: [TestReference] = []
+    /// The module the dumped code tests (`usesOf`), as its references name it; `nil` when the
+    /// dump is of the learner's own module.
+    public var testedModule: String?
 
     public init(references: [Reference] = [], imports: [Import] = [], topLevelDeclarations: [TopLevelDeclaration] = []) {
         self.references = references
@@ -80,6 +94,7 @@ public struct CompilerView: Sendable, Equatable {
     public init(astDump: String, moduleName: String, usesOf imported: String? = nil) {
         var dump = astDump
         var view = CompilerView()
+        view.testedModule = imported
         let importedPrefix = imported.map { Array(($0 + ".(file).").utf8) }
         dump.withUTF8 { bytes in
             var currentFile = ""
@@ -103,6 +118,7 @@ public struct CompilerView: Sendable, Equatable {
                     currentFile = Self.quoted(after: Self.sourceFileMarker.count - 1, in: line) ?? ""
                     continue
                 }
+                if let scope = Self.scope(in: line, file: currentFile) { view.scopes.append(scope) }
                 // Direct children of a source file are indented by exactly two spaces.
                 if Self.hasPrefix(line, Self.topLevelMarker), !Self.hasPrefix(line, Self.deeperMarker) {
                     view.topLevel(Substring(String(decoding: line, as: UTF8.self)), file: currentFile)
@@ -121,7 +137,13 @@ public struct CompilerView: Sendable, Equatable {
                         let name = Self.normalized(Substring(String(decoding: value, as: UTF8.self)), moduleName: moduleName),
                         let location = Self.location(in: line, file: currentFile)
                     else { continue }
-                    view.references.append(Reference(name: name, location: location))
+                    var declaration: Location?
+                    if name.hasPrefix("exercise."), let at = Self.firstIndex(of: Self.atMarker, in: value, from: 0) {
+                        var site = Substring(String(decoding: UnsafeBufferPointer(rebasing: value[(at + 1)...]), as: UTF8.self))
+                        if let generic = site.range(of: " [with ") { site = site[..<generic.lowerBound] }
+                        declaration = Self.declarationSite(site)
+                    }
+                    view.references.append(Reference(name: name, location: location, declaration: declaration))
                 }
                 // A literal that became a type of the imported module (`initializer="M.(file).Sum.init(integerLiteral:)@…"`).
                 searchFrom = 0
@@ -223,6 +245,7 @@ public struct CompilerView: Sendable, Equatable {
     private static let initializerMarker = Array(" initializer=\"".utf8)
     private static let requirementMarker = Array(" [with (substitution_map generic_signature=<Self".utf8)
     private static let fileMarker = Array(".(file).".utf8)
+    private static let atMarker = Array("@".utf8)
     private static let locationKeys = [Array("location=".utf8), Array("range=[".utf8)]
 
     /// How many bytes the line break at `index` takes (`\n`, `\r`, vertical tab, form feed,
@@ -240,7 +263,7 @@ public struct CompilerView: Sendable, Equatable {
 
     // Plain loops over pointers: the tool is often a debug build (the Classroom workflow builds
     // one), where generic collection code costs ten times as much per byte.
-    private static func hasPrefix(_ line: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
+    static func hasPrefix(_ line: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
         guard line.count >= prefix.count, let base = line.baseAddress else { return prefix.isEmpty }
         var index = 0
         while index < prefix.count {
@@ -262,7 +285,7 @@ public struct CompilerView: Sendable, Equatable {
     }
 
     /// Where `pattern` first starts in `bytes` at or after `start`.
-    private static func firstIndex(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    static func firstIndex(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let first = pattern.first, bytes.count >= pattern.count, let base = bytes.baseAddress else { return nil }
         let last = bytes.count - pattern.count
         var index = start

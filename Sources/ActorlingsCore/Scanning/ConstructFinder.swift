@@ -47,6 +47,8 @@ public struct ConstructFinder: Sendable {
                 construct: construct, file: key.file, line: line, column: column,
                 lineText: source.map { Self.line(line, of: $0.text) } ?? "")
         }
+        var inLoop: (@Sendable (CompilerView.Location) -> Bool)?
+        var idleTasks: (references: Set<Int>, asyncLets: [CompilerView.Location])?
         for (rank, construct) in constructs.enumerated() {
             for matcher in construct.matchers {
                 switch matcher {
@@ -63,6 +65,22 @@ public struct ConstructFinder: Sendable {
                 case .imports(let modules):
                     for item in view?.imports ?? [] where modules.contains(where: { Self.module(item.module, matches: $0) }) {
                         add(construct, rank: rank, file: item.location.file, line: item.location.line, column: item.location.column)
+                    }
+                case .kind(let kind, let inside):
+                    guard let view else { continue }
+                    if inside == .loop, inLoop == nil { inLoop = view.loopRegion() }
+                    let placed = { (location: CompilerView.Location) in inside != .loop || inLoop?(location) == true }
+                    var sites = view.references.enumerated().filter { kind.matches($0.element.name) && placed($0.element.location) }
+                    if kind == .idleTask {
+                        let idle = idleTasks ?? view.idleTaskReferences()
+                        idleTasks = idle
+                        sites = sites.filter { idle.references.contains($0.offset) }
+                        for site in idle.asyncLets where placed(site) {
+                            add(construct, rank: rank, file: site.file, line: site.line, column: site.column)
+                        }
+                    }
+                    for (_, reference) in sites {
+                        add(construct, rank: rank, file: reference.location.file, line: reference.location.line, column: reference.location.column)
                     }
                 case .declarations(let names):
                     let taken = Set(names)

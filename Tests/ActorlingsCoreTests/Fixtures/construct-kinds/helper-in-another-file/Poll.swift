@@ -1,0 +1,5 @@
+func poll(until done: () -> Bool) async {
+    repeat {
+        await pause()
+    } while !done()
+}
