@@ -73,6 +73,14 @@ public struct ExplanationLoader: Sendable {
             // Without the catalog only ids, groups and patterns match; dev check reports it missing.
             break
         }
+        // The kinds the toolchain's definitions give, over those the derivation rules guessed.
+        if case .text(let text) = files.read(DiagnosticCatalog.severitiesPath) {
+            do {
+                catalog = catalog.withSeverities(try DiagnosticCatalog.parseSeverities(text))
+            } catch {
+                problems += error.problems
+            }
+        }
         if !problems.isEmpty { throw CourseLoadError(problems: problems) }
         return KnowledgeBase(entries: entries, catalog: catalog)
     }
