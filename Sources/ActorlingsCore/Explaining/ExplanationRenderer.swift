@@ -54,7 +54,12 @@ public struct ExplanationRenderer: Sendable {
     /// knows, its family and the nearest entry; otherwise where else to look.
     public func renderUnexplained(_ diagnostic: Diagnostic, _ answer: KnowledgeBase.Unexplained?) -> String {
         var out = [palette.apply(.bold, diagnostic.displayMessage)]
-        if let answer {
+        if let answer, answer.isNote {
+            out += wrap(
+                "A note about \(answer.family) [\(answer.id)]: it adds to the error or warning printed just above it, and Actorlings has "
+                    + "no entry for the note on its own. Paste that error or warning (with its notes) to have it explained.",
+                indent: "  ")
+        } else if let answer {
             out += wrap(
                 "A Swift concurrency diagnostic about \(answer.family) [\(answer.id)]. Actorlings has no entry of its own for it yet.", indent: "  ")
             if let nearest = answer.nearest {
