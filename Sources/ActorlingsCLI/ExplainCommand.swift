@@ -42,7 +42,13 @@ struct ExplainCommand {
                 continue
             }
             shown.insert(explanation.file)
-            console.write(renderer.render(explanation, for: result.diagnostic))
+            // A pasted line with a place: the code there chooses the premise and fixes.
+            let context = result.diagnostic.file.flatMap { file in
+                FileManager.default.contents(atPath: file.hasPrefix("/") ? file : currentDirectory + "/" + file).map {
+                    CodeContext.read(result.diagnostic, source: String(decoding: $0, as: UTF8.self))
+                }
+            }
+            console.write(renderer.render(explanation, for: result.diagnostic, context: context))
         }
         return unexplained == 0 ? .success : .failure
     }

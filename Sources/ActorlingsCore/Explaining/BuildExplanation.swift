@@ -96,9 +96,11 @@ public struct BuildExplanation: Sendable {
             out.append("")
             out.append(palette.apply(.dim, String(repeating: "─", count: min(width, 60))))
             out.append(palette.apply(.boldCyan, "\(diagnostics.count) × \(explanation.title)"))
-            out += listing(diagnostics, palette: palette)
+            out += listing(diagnostics, explanation: explanation, palette: palette, width: width)
             out.append("")
-            out.append(renderer.render(explanation).trimmingTrailingWhitespace())
+            // One context for the group: code without UI imports gets no main-actor fix first.
+            let importsUI = diagnostics.contains { context(of: $0)?.importsUI ?? true }
+            out.append(renderer.render(explanation, context: CodeContext(importsUI: importsUI)).trimmingTrailingWhitespace())
         }
         if !unexplained.isEmpty {
             out.append("")
@@ -137,7 +139,7 @@ public struct BuildExplanation: Sendable {
 
     /// A group's diagnostics, repeats of one shape folded into a pattern with a count and its
     /// places; the first of each shape with its source excerpt and notes.
-    private func listing(_ diagnostics: [Diagnostic], palette: Palette) -> [String] {
+    private func listing(_ diagnostics: [Diagnostic], explanation: Explanation, palette: Palette, width: Int) -> [String] {
         var out: [String] = []
         let patterns = DiagnosticPattern.fold(diagnostics)
         for pattern in patterns.prefix(8) {
@@ -152,12 +154,29 @@ public struct BuildExplanation: Sendable {
             }
             out += excerpt(first, indent: "    ").map { palette.apply(.dim, $0) }
             out += noteLines(first, indent: "    ", palette: palette)
+            if let context = context(of: first), let advice = explanation.advice(for: context) {
+                let renderer = ExplanationRenderer(palette: palette, width: width)
+                out += renderer.wrap(advice.premise, indent: "    ").enumerated().map {
+                    $0.offset == 0 ? "    " + palette.apply(.bold, "In this code:") + " " + $0.element.dropFirst(4) : $0.element
+                }
+                for (index, fix) in advice.fixes.enumerated() {
+                    let lines = renderer.wrap(fix, indent: "         ")
+                    out.append("      \(index + 1). " + (lines.first.map { String($0.dropFirst(9)) } ?? ""))
+                    out += lines.dropFirst()
+                }
+            }
         }
         if patterns.count > 8 {
             let rest = patterns.dropFirst(8).reduce(0) { $0 + $1.diagnostics.count }
             out.append(palette.apply(.dim, "  … and \(rest) more"))
         }
         return out
+    }
+
+    /// The shape of the code at a diagnostic, when its file's text is known.
+    public func context(of diagnostic: Diagnostic) -> CodeContext? {
+        guard let file = diagnostic.file, let source = sources[file] else { return nil }
+        return CodeContext.read(diagnostic, source: source, sources: sources)
     }
 
     private func excerpt(_ diagnostic: Diagnostic, indent: String) -> [String] {

@@ -124,7 +124,7 @@ public struct KnowledgeBase: Sendable {
 
     /// Lower-cased, with every quoted name emptied: `property 'photos'` → `property ''`, so the
     /// names that change from program to program never decide a match.
-    static func normalized(_ text: String) -> String {
+    public static func normalized(_ text: String) -> String {
         var out = ""
         var quoted = false
         for character in text.lowercased() {
