@@ -141,7 +141,9 @@ public struct BuildExplanation: Sendable {
     /// places; the first of each shape with its source excerpt and notes.
     private func listing(_ diagnostics: [Diagnostic], explanation: Explanation, palette: Palette, width: Int) -> [String] {
         var out: [String] = []
-        let patterns = DiagnosticPattern.fold(diagnostics)
+        let patterns = DiagnosticPattern.fold(diagnostics) { diagnostic in
+            context(of: diagnostic).flatMap { explanation.advice(for: $0)?.shape.rawValue } ?? ""
+        }
         for pattern in patterns.prefix(8) {
             let first = pattern.diagnostics[0]
             if pattern.diagnostics.count == 1 {

@@ -7,11 +7,15 @@ public struct DiagnosticPattern: Sendable, Equatable {
     public var diagnostics: [Diagnostic]
 
     /// Groups diagnostics by shape, keeping the order in which each shape first appears.
-    public static func fold(_ diagnostics: [Diagnostic]) -> [DiagnosticPattern] {
+    /// `variant` tells apart diagnostics of one message shape that are explained differently
+    /// (their code's shape), so a pattern's advice holds for every place it lists.
+    public static func fold(_ diagnostics: [Diagnostic], variant: (Diagnostic) -> String = { _ in "" }) -> [DiagnosticPattern] {
         var order: [String] = []
         var patterns: [String: DiagnosticPattern] = [:]
         for diagnostic in diagnostics {
-            let key = "\(diagnostic.severity):\(diagnostic.identifier ?? diagnostic.group ?? ""):" + KnowledgeBase.normalized(diagnostic.message)
+            let key =
+                "\(diagnostic.severity):\(diagnostic.identifier ?? diagnostic.group ?? ""):" + KnowledgeBase.normalized(diagnostic.message) + ":"
+                + variant(diagnostic)
             if patterns[key] == nil {
                 order.append(key)
                 patterns[key] = DiagnosticPattern(message: elided(diagnostic.displayMessage), diagnostics: [])
