@@ -60,6 +60,10 @@ struct ExplainCodeShapeTests {
             name: "a global of another Swift module", source: "import Settings\nfunc f() { print(retries) }\n", line: 2,
             message: "reference to var 'retries' is not concurrency-safe because it involves shared mutable state", shapes: [.globalFromAnotherModule]),
         Case(
+            name: "a global this package declares", source: "enum Config {\n    static var retries = 3\n}\nfunc f() { print(Config.retries) }\n", line: 4,
+            message: "reference to static property 'retries' is not concurrency-safe because it involves shared mutable state",
+            shapes: [.globalOfThisModule]),
+        Case(
             name: "a C global is not a Swift module's", source: "import Glibc\nfunc f() { fflush(stdout) }\n", line: 2,
             message: "reference to var 'stdout' is not concurrency-safe because it involves shared mutable state", shapes: []),
     ]

@@ -10,6 +10,9 @@ public enum CodeShape: String, Sendable, CaseIterable {
     case lockGuardedClass = "lock-guarded-class"
     /// A global variable declared in another module (no declaration of it in these sources).
     case globalFromAnotherModule = "global-from-another-module"
+    /// A use of a global or static variable that these sources declare (reported at each use in
+    /// the Swift 5 mode's survey, besides the declaration's own diagnostic).
+    case globalOfThisModule = "global-of-this-module"
     /// The non-`Sendable` type is a generic parameter (`T`).
     case genericParameter = "generic-parameter"
     /// The type never says `Sendable`: it inherits the requirement through `Error` or a protocol.
@@ -91,9 +94,9 @@ public struct CodeContext: Sendable, Equatable {
             }
         }
         if diagnostic.identifier == "shared_mutable_state_access" || diagnostic.message.contains("involves shared mutable state"),
-            let global = names.first, !cGlobals.contains(global), !all.contains(where: { declaresVariable(global, in: $0) })
+            let global = names.first, !cGlobals.contains(global)
         {
-            shapes.append(.globalFromAnotherModule)
+            shapes.append(all.contains(where: { declaresVariable(global, in: $0) }) ? .globalOfThisModule : .globalFromAnotherModule)
         }
         var seen = Set<CodeShape>()
         context.shapes = shapes.filter { seen.insert($0).inserted }
