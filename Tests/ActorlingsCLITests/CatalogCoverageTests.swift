@@ -26,9 +26,10 @@ struct CatalogCoverageTests {
             // Some ids share one format word for word (a property's and a result's witness
             // mismatch): pasted, they cannot be told apart, so an entry for either serves both.
             let twins = Set(knowledge.catalog.entries.filter { $0.format == entry.format }.map(\.id))
-            // As printed (the compiler's line, with its id) and bare: the id never makes it worse.
+            // Bare, and as printed (with its id and group, or the group alone): a tag never makes it worse.
+            let group = byId?.groups.first.map { " [#\($0)]" } ?? ""
             let pasted = samples.allSatisfy { sample in
-                [sample, "\(entry.kind.rawValue): \(sample) [\(entry.id)]"].allSatisfy { line in
+                [sample, "\(entry.kind.rawValue): \(sample) [\(entry.id)]\(group)", "\(entry.kind.rawValue): \(sample)\(group)"].allSatisfy { line in
                     knowledge.explanations(forText: line).first?.explanation?.ids.contains(where: twins.contains) == true
                 }
             }
