@@ -111,7 +111,8 @@ struct ExplainCommand {
         let diagnostics = DiagnosticParser.problems(in: result.output)
         let report = BuildExplanation(
             diagnostics: diagnostics, knowledge: knowledge, root: package, failed: !succeeded, output: result.output,
-            sources: Self.sources(of: diagnostics), survey: survey, packagePath: path)
+            sources: Self.sources(of: diagnostics), survey: survey, packagePath: path,
+            languageMode: (try? String(contentsOfFile: package + "/Package.swift", encoding: .utf8)).flatMap(BuildExplanation.languageMode(ofManifest:)))
         console.write(report.render(palette: palette, width: min(console.width, 100), command: Session.learnerCommand))
         return succeeded ? .success : .failure
     }

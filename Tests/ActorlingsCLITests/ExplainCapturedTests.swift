@@ -140,4 +140,19 @@ struct ExplainCapturedTests {
         #expect(rendered.contains("--survey packages/legacy-globals") == !survey)
         #expect(rendered.contains("passing closure as a 'sending' parameter") == survey)
     }
+
+    @Test(
+        "The language mode a manifest builds in, for the survey hint on a clean Swift 5 build",
+        arguments: [
+            ("// swift-tools-version:4.0\nimport PackageDescription\n", 5 as Int?),
+            ("// swift-tools-version: 5.9\nlet package = Package(name: \"A\", swiftLanguageVersions: [.v6])\n", 6),
+            ("// swift-tools-version: 6.0\nlet package = Package(name: \"A\")\n", 6),
+            ("// swift-tools-version: 6.2\nlet package = Package(name: \"A\", swiftLanguageModes: [.v5])\n", 5),
+            ("import PackageDescription\n", nil),
+        ])
+    func languageMode(manifest: String, mode: Int?) throws {
+        #expect(BuildExplanation.languageMode(ofManifest: manifest) == mode)
+        let report = BuildExplanation(diagnostics: [], knowledge: try Self.knowledge.get(), root: "p", packagePath: "p", languageMode: mode)
+        #expect(report.render(palette: Palette(enabled: false), width: 80).contains("--survey p") == (mode == 5))
+    }
 }

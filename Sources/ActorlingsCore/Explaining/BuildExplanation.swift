@@ -23,11 +23,30 @@ public struct BuildExplanation: Sendable {
     public var survey: Bool
     /// The package as the learner named it, for the survey command the report offers.
     public var packagePath: String
+    /// The language mode the manifest builds in (5 or 6), when known: in the Swift 5 mode most
+    /// concurrency checks are off, so a clean build there proves little.
+    public var languageMode: Int?
+
+    /// The language mode a manifest builds its targets in: 6 from tools version 6 unless it lists
+    /// only `.v5`; 5 before, unless it lists `.v6`. Nil when the tools version can't be read.
+    public static func languageMode(ofManifest manifest: String) -> Int? {
+        guard let first = manifest.split(separator: "\n").first, first.hasPrefix("//"),
+            let range = first.range(of: "swift-tools-version"),
+            let major = Int(first[range.upperBound...].drop { $0 == ":" || $0 == " " }.prefix { $0.isNumber })
+        else { return nil }
+        let compact = manifest.filter { !$0.isWhitespace }
+        let lists = ["swiftLanguageModes:[", "swiftLanguageVersions:["].compactMap { key in
+            compact.range(of: key).map { compact[$0.upperBound...].prefix { $0 != "]" } }
+        }
+        if major >= 6 { return lists.contains { $0.contains(".v5") && !$0.contains(".v6") } ? 5 : 6 }
+        return lists.contains { $0.contains(".v6") } ? 6 : 5
+    }
 
     public init(
         diagnostics: [Diagnostic], knowledge: KnowledgeBase, root: String, failed: Bool = false, output: String = "",
-        sources: [String: String] = [:], survey: Bool = false, packagePath: String = "."
+        sources: [String: String] = [:], survey: Bool = false, packagePath: String = ".", languageMode: Int? = nil
     ) {
+        self.languageMode = languageMode
         var grouped: [String: (explanation: Explanation, diagnostics: [Diagnostic])] = [:]
         var order: [String] = []
         var unexplained: [Diagnostic] = []
@@ -76,6 +95,13 @@ public struct BuildExplanation: Sendable {
             out.append(
                 palette.apply(.boldGreen, "No concurrency diagnostics.")
                     + (otherCount > 0 ? " (\(otherCount) other diagnostic\(otherCount == 1 ? "" : "s"))" : ""))
+            if !survey, languageMode == 5 {
+                out.append(
+                    contentsOf: ExplanationRenderer(palette: palette, width: width).wrap(
+                        "This package builds in the Swift 5 language mode, where most concurrency checks are off. To see what "
+                            + "Swift 6 will report, as warnings: `\(command) explain --build --survey \(packagePath)`.",
+                        indent: ""))
+            }
             return out.joined(separator: "\n") + "\n"
         }
         if concurrency == 0 {
