@@ -111,7 +111,7 @@ struct ExplainCommand {
         let diagnostics = DiagnosticParser.problems(in: result.output)
         let report = BuildExplanation(
             diagnostics: diagnostics, knowledge: knowledge, root: package, failed: !succeeded, output: result.output,
-            sources: Self.sources(of: diagnostics), survey: survey, packagePath: path,
+            sources: Self.sources(of: diagnostics, package: package), survey: survey, packagePath: path,
             languageMode: (try? String(contentsOfFile: package + "/Package.swift", encoding: .utf8)).flatMap(BuildExplanation.languageMode(ofManifest:)))
         console.write(report.render(palette: palette, width: min(console.width, 100), command: Session.learnerCommand))
         return succeeded ? .success : .failure
@@ -143,9 +143,27 @@ struct ExplainCommand {
         }
     }
 
-    /// The text of each file a diagnostic or note points at, for the excerpts.
-    static func sources(of diagnostics: [Diagnostic]) -> [String: String] {
+    /// The text of each file a diagnostic or note points at, for the excerpts, and of the
+    /// package's other Swift files (outside `.build` and hidden folders, up to 2,000), where the
+    /// types a diagnostic names are declared.
+    static func sources(of diagnostics: [Diagnostic], package: String) -> [String: String] {
         var sources: [String: String] = [:]
+        let root = URL(fileURLWithPath: package).standardizedFileURL.path
+        if let walker = FileManager.default.enumerator(atPath: root) {
+            var count = 0
+            while let relative = walker.nextObject() as? String, count < 2000 {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == "Package.swift" {
+                    if name.hasPrefix(".") { walker.skipDescendants() }
+                    continue
+                }
+                guard name.hasSuffix(".swift"), let data = FileManager.default.contents(atPath: root + "/" + relative), data.count < 1 << 20 else {
+                    continue
+                }
+                sources[root + "/" + relative] = String(decoding: data, as: UTF8.self)
+                count += 1
+            }
+        }
         for diagnostic in diagnostics {
             for file in ([diagnostic] + diagnostic.notes).compactMap(\.file) where sources[file] == nil {
                 guard let data = FileManager.default.contents(atPath: file), data.count < 4 << 20 else { continue }

@@ -46,6 +46,13 @@ struct ExplainCodeShapeTests {
             name: "an open class", source: "open class Destination {\n    var level = 0\n}\n", line: 2,
             message: "capture of 'dest' with non-Sendable type 'Destination' in a '@Sendable' closure", shapes: [.openClass]),
         Case(
+            name: "a capture inside an open class is about the captured value, not that class",
+            source: "open class Logger {\n    func log(_ context: Any?) { queue.async { print(context) } }\n}\n", line: 2,
+            message: "capture of 'context' with non-Sendable type 'Any?' in a '@Sendable' closure", shapes: []),
+        Case(
+            name: "a capture of self is about the class around it", source: "open class Server {\n    func start() { queue.async { self.run() } }\n}\n",
+            line: 2, message: "capture of 'self' with non-Sendable type 'Server?' in a '@Sendable' closure", shapes: [.openClass]),
+        Case(
             name: "a generic parameter", source: "func run<Value>(_ value: Value) {\n    Task { print(value) }\n}\n", line: 2,
             message: "capture of 'value' with non-Sendable type 'Value' in a '@Sendable' closure", shapes: [.genericParameter]),
         Case(

@@ -17,7 +17,11 @@ public struct BuildExplanation: Sendable {
     let root: String
     /// The text of the files the diagnostics point at, by path as the compiler printed it: the
     /// source of each excerpt.
-    public var sources: [String: String]
+    public var sources: [String: String] {
+        didSet { tokens = sources.mapValues(SwiftTokenizer.codeTokens) }
+    }
+    /// The code tokens of each source, read once.
+    private var tokens: [String: [SwiftToken]] = [:]
     /// How the package was built: as configured (Swift 6 mode for a Swift 6 manifest) or as the
     /// Swift 5, complete-checking survey, which reports every concurrency problem as a warning.
     public var survey: Bool
@@ -75,6 +79,7 @@ public struct BuildExplanation: Sendable {
         self.outputTail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
         self.root = root.hasSuffix("/") ? root : root + "/"
         self.sources = sources
+        self.tokens = sources.mapValues(SwiftTokenizer.codeTokens)
         self.survey = survey
         self.packagePath = packagePath
     }
@@ -203,8 +208,8 @@ public struct BuildExplanation: Sendable {
 
     /// The shape of the code at a diagnostic, when its file's text is known.
     public func context(of diagnostic: Diagnostic) -> CodeContext? {
-        guard let file = diagnostic.file, let source = sources[file] else { return nil }
-        return CodeContext.read(diagnostic, source: source, sources: sources)
+        guard let file = diagnostic.file, let own = tokens[file] else { return nil }
+        return CodeContext.read(diagnostic, tokens: own, others: tokens.filter { $0.key != file }.map(\.value))
     }
 
     private func excerpt(_ diagnostic: Diagnostic, indent: String) -> [String] {

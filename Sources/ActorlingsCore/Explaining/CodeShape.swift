@@ -45,7 +45,13 @@ public struct CodeContext: Sendable, Equatable {
     /// types and globals the message names in `sources` (every file of the package that is known).
     public static func read(_ diagnostic: Diagnostic, source: String, sources: [String: String] = [:]) -> CodeContext {
         let tokens = SwiftTokenizer.codeTokens(in: source)
-        let all = [tokens] + sources.values.filter { $0 != source }.map(SwiftTokenizer.codeTokens)
+        return read(diagnostic, tokens: tokens, others: sources.values.filter { $0 != source }.map(SwiftTokenizer.codeTokens))
+    }
+
+    /// The same from tokens already read: `tokens` of the diagnostic's file, `others` of the
+    /// package's other files (a build report reads each file once, not once per diagnostic).
+    public static func read(_ diagnostic: Diagnostic, tokens: [SwiftToken], others: [[SwiftToken]]) -> CodeContext {
+        let all = [tokens] + others
         var context = CodeContext()
         context.importsUI = tokens.indices.contains { index in
             tokens[index].text == "import" && index + 1 < tokens.count && uiModules.contains(tokens[index + 1].text)
@@ -71,7 +77,8 @@ public struct CodeContext: Sendable, Equatable {
         for tokens in all {
             for name in names { if let start = declaration(of: name, in: tokens) { declared.append((name, start, tokens)) } }
         }
-        if declared.isEmpty {
+        // A capture of `self` is about the type around the line.
+        if declared.isEmpty, names.contains("self") {
             for name in enclosingTypeNames(of: diagnostic.line, in: tokens, sameFile: true) {
                 if let start = declaration(of: name, in: tokens) { declared.append((name, start, tokens)) }
             }
@@ -105,7 +112,12 @@ public struct CodeContext: Sendable, Equatable {
 
     /// `'Cache'`, `'() -> Void'` … → the text between quotes.
     static func quotedNames(in message: String) -> [String] {
-        message.split(separator: "'", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        message.split(separator: "'", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.flatMap { item in
+            let name = String(item.element)
+            // `Guarantee<T>?` names the type `Guarantee`; keep the full text too (for `->`).
+            let base = String(name.drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.split(separator: ".").last ?? "")
+            return base.isEmpty || base == name ? [name] : [name, base]
+        }
     }
 
     /// `let handler = { … }`, `var onChange: (Int) -> Void`, or `var hook = otherClosure` (a name
