@@ -46,12 +46,12 @@ public enum Actorlings {
         case .explain(let text):
             return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
                 .explain(text)
-        case .explainBuild(let path):
+        case .explainBuild(let path, let survey):
             // Interruptible like every command that starts processes: a signal kills the build's
             // whole process tree and its scratch folder is removed.
             let command = ExplainCommand(
                 console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
-            return (try? await interruptible { await command.build(path) }) ?? .interrupted
+            return (try? await interruptible { await command.build(path, survey: survey) }) ?? .interrupted
         case .classSummary(let files, let format, let output):
             let command = ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
             return (try? await interruptible { command.run(files: files, format: format, output: output) }) ?? .interrupted

@@ -42,12 +42,18 @@ struct ExplainCommand {
                 continue
             }
             shown.insert(explanation.file)
-            console.write(renderer.render(explanation, for: result.diagnostic))
+            // A pasted line with a place: the code there chooses the premise and fixes.
+            let context = result.diagnostic.file.flatMap { file in
+                FileManager.default.contents(atPath: file.hasPrefix("/") ? file : currentDirectory + "/" + file).map {
+                    CodeContext.read(result.diagnostic, source: String(decoding: $0, as: UTF8.self))
+                }
+            }
+            console.write(renderer.render(explanation, for: result.diagnostic, context: context))
         }
         return unexplained == 0 ? .success : .failure
     }
 
-    func build(_ path: String) async -> ExitCode {
+    func build(_ path: String, survey: Bool = false) async -> ExitCode {
         guard let knowledge = loadKnowledge() else { return .toolFailure }
         let package = path.hasPrefix("/") ? path : currentDirectory + "/" + path
         guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
@@ -58,37 +64,43 @@ struct ExplainCommand {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(ToolchainError.notFound)\n")
             return .toolFailure
         }
-        // A folder of our own for the scratch path and SwiftPM's temporary files (its lock files
-        // go to TMPDIR): SwiftPM does not repeat warnings of files it does not recompile, so
-        // reusing the package's .build would hide most of them, and nothing may be left behind.
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-explain-\(UUID().uuidString)").path
-        let scratch = base + "/build"
+        // A build folder of our own inside the package's .build, kept between runs so a second
+        // run rebuilds no dependency. Its flags differ from the learner's builds, so sharing
+        // .build itself would make each rebuild everything. SwiftPM repeats no warning of a file
+        // it does not recompile, so the package's own modules are compiled again every time.
+        let scratch = package + "/.build/actorlings-explain" + (survey ? "-survey" : "")
+        // SwiftPM's lock files go to TMPDIR: a folder of our own, removed afterwards.
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-explain-\(UUID().uuidString)").path
         var buildEnvironment = environment
-        buildEnvironment["TMPDIR"] = base + "/tmp"
+        buildEnvironment["TMPDIR"] = temporary
         // Resolving may rewrite the package's Package.resolved; the learner's file is put back.
         let resolved = package + "/Package.resolved"
         let resolvedBefore = FileManager.default.contents(atPath: resolved)
         defer {
-            try? FileManager.default.removeItem(atPath: base)
+            try? FileManager.default.removeItem(atPath: temporary)
             if let resolvedBefore {
                 if FileManager.default.contents(atPath: resolved) != resolvedBefore { try? resolvedBefore.write(to: URL(fileURLWithPath: resolved)) }
             } else {
                 try? FileManager.default.removeItem(atPath: resolved)
             }
         }
-        console.write("Building \(path) (a clean build, so every diagnostic is seen)…\n")
+        let reused = FileManager.default.fileExists(atPath: scratch)
+        console.write(
+            "Building \(path)"
+                + (survey ? " in Swift 5 mode with complete concurrency checking (a survey: every concurrency problem as a warning)" : "")
+                + (reused ? ", reusing .build/\((scratch as NSString).lastPathComponent) for its dependencies" : "") + "…\n")
+        var arguments = [
+            "build", "--package-path", package, "--scratch-path", scratch,
+            "-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm",
+            "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names",
+        ]
+        if survey { arguments += ["-Xswiftc", "-swift-version", "-Xswiftc", "5", "-Xswiftc", "-strict-concurrency=complete"] }
         let result: ProcessResult
         do {
-            try FileManager.default.createDirectory(atPath: base + "/tmp", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            if reused { await forgetOwnModules(package: package, scratch: scratch, swift: swift, environment: buildEnvironment) }
             result = try await Subprocess.run(
-                ProcessRequest(
-                    executable: swift,
-                    arguments: [
-                        "build", "--package-path", package, "--scratch-path", scratch,
-                        "-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm",
-                        "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names",
-                    ],
-                    environment: buildEnvironment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
+                ProcessRequest(executable: swift, arguments: arguments, environment: buildEnvironment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
         } catch is CancellationError {
             return .interrupted
         } catch {
@@ -97,9 +109,68 @@ struct ExplainCommand {
         }
         let succeeded = if case .exited(0) = result.termination { true } else { false }
         let diagnostics = DiagnosticParser.problems(in: result.output)
-        let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package, failed: !succeeded, output: result.output)
+        let report = BuildExplanation(
+            diagnostics: diagnostics, knowledge: knowledge, root: package, failed: !succeeded, output: result.output,
+            sources: Self.sources(of: diagnostics, package: package), survey: survey, packagePath: path,
+            languageMode: (try? String(contentsOfFile: package + "/Package.swift", encoding: .utf8)).flatMap(BuildExplanation.languageMode(ofManifest:)))
         console.write(report.render(palette: palette, width: min(console.width, 100), command: Session.learnerCommand))
         return succeeded ? .success : .failure
+    }
+
+    /// Removes the intermediate folders of the package's own targets from a reused build folder,
+    /// so they are compiled again and print every diagnostic; dependencies stay built.
+    private func forgetOwnModules(package: String, scratch: String, swift: String, environment: [String: String]) async {
+        guard
+            let manifest = try? await Subprocess.run(
+                ProcessRequest(
+                    executable: swift, arguments: ["package", "--package-path", package, "--scratch-path", scratch, "dump-package"],
+                    environment: environment, timeLimit: .seconds(600), outputLimit: 16 << 20)),
+            case .exited(0) = manifest.termination,
+            // Output and errors share one pipe: the JSON is the part from the first brace.
+            let open = manifest.output.firstIndex(of: "{"), let close = manifest.output.lastIndex(of: "}"), open < close,
+            let json = try? JSONSerialization.jsonObject(with: Data(manifest.output[open...close].utf8)) as? [String: Any],
+            let targets = json["targets"] as? [[String: Any]]
+        else { return }
+        let names = Set(targets.compactMap { $0["name"] as? String }.map { $0 + ".build" })
+        let files = FileManager.default
+        for platform in (try? files.contentsOfDirectory(atPath: scratch)) ?? [] {
+            for configuration in ["debug", "release"] {
+                let folder = "\(scratch)/\(platform)/\(configuration)"
+                for name in (try? files.contentsOfDirectory(atPath: folder)) ?? [] where names.contains(name) {
+                    try? files.removeItem(atPath: folder + "/" + name)
+                }
+            }
+        }
+    }
+
+    /// The text of each file a diagnostic or note points at, for the excerpts, and of the
+    /// package's other Swift files (outside `.build` and hidden folders, up to 2,000), where the
+    /// types a diagnostic names are declared.
+    static func sources(of diagnostics: [Diagnostic], package: String) -> [String: String] {
+        var sources: [String: String] = [:]
+        let root = URL(fileURLWithPath: package).standardizedFileURL.path
+        if let walker = FileManager.default.enumerator(atPath: root) {
+            var count = 0
+            while let relative = walker.nextObject() as? String, count < 2000 {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == "Package.swift" {
+                    if name.hasPrefix(".") { walker.skipDescendants() }
+                    continue
+                }
+                guard name.hasSuffix(".swift"), let data = FileManager.default.contents(atPath: root + "/" + relative), data.count < 1 << 20 else {
+                    continue
+                }
+                sources[root + "/" + relative] = String(decoding: data, as: UTF8.self)
+                count += 1
+            }
+        }
+        for diagnostic in diagnostics {
+            for file in ([diagnostic] + diagnostic.notes).compactMap(\.file) where sources[file] == nil {
+                guard let data = FileManager.default.contents(atPath: file), data.count < 4 << 20 else { continue }
+                sources[file] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return sources
     }
 
     private func loadKnowledge() -> KnowledgeBase? {

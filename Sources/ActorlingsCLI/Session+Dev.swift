@@ -34,9 +34,13 @@ extension Session {
     /// Rewrites the knowledge base's catalog from the toolchain's own list of diagnostics.
     private func writeDiagnosticCatalog() async throws {
         let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
-        guard let catalog = try toolchain.diagnosticCatalog(), let source = toolchain.diagnosticStringsPath else {
+        guard var catalog = try toolchain.diagnosticCatalog(), let source = toolchain.diagnosticStringsPath else {
             console.write("Kept \(DiagnosticCatalog.path): \(toolchain.swiftc) has no share/swift/diagnostics/en.strings next to it.\n")
             return
+        }
+        // en.strings has no kinds: those of the toolchain's definitions, where recorded, win.
+        if let text = try? String(contentsOfFile: "\(root)/\(DiagnosticCatalog.severitiesPath)", encoding: .utf8) {
+            catalog = catalog.withSeverities(try DiagnosticCatalog.parseSeverities(text))
         }
         let text = catalog.serialized(source: "Swift \(toolchain.version) \(URL(fileURLWithPath: source).lastPathComponent)")
         let file = URL(fileURLWithPath: "\(root)/\(DiagnosticCatalog.path)")

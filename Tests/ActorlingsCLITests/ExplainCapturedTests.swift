@@ -108,4 +108,51 @@ struct ExplainCapturedTests {
             diagnostics: DiagnosticParser.problems(in: try Self.captured("copy-shares-region")), knowledge: knowledge, root: "", failed: true)
         #expect(report.render(palette: Palette(enabled: false), width: 80).contains("copy-shares-region.swift:14:5: sending 'copy' risks causing data races"))
     }
+
+    /// The text of each file the capture's diagnostics point at, read from the fixture folder.
+    static func sources(_ diagnostics: [Diagnostic]) -> [String: String] {
+        var sources: [String: String] = [:]
+        for file in diagnostics.flatMap({ [$0] + $0.notes }).compactMap(\.file) {
+            sources[file] = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
+        }
+        return sources
+    }
+
+    @Test(
+        "explain --build shows notes and source, folds repeats into a pattern, and says what Swift 6 mode may hide",
+        arguments: [("build-legacy-globals", false), ("build-legacy-globals-survey", true)])
+    func buildReport(capture: String, survey: Bool) throws {
+        let knowledge = try Self.knowledge.get()
+        let output = try Self.captured(capture)
+        let diagnostics = DiagnosticParser.problems(in: output)
+        let report = BuildExplanation(
+            diagnostics: diagnostics, knowledge: knowledge, root: "packages/legacy-globals", failed: !survey, output: output,
+            sources: Self.sources(diagnostics), survey: survey, packagePath: "packages/legacy-globals")
+        let rendered = report.render(palette: Palette(enabled: false), width: 80)
+        try CLIGolden.check(rendered, named: "explain-\(capture).txt")
+        // The log prints every diagnostic twice (emit-module and compile): each is counted once.
+        #expect(diagnostics.filter { $0.identifier == "shared_mutable_state_decl" }.count == 5)
+        #expect(rendered.contains("5 × var '…' is not concurrency-safe"))
+        #expect(rendered.contains("note: convert 'retryCount' to a 'let' constant"))
+        #expect(rendered.contains("2 | public var retryCount = 3"))
+        // Swift 6 mode stops before the region checks; the survey finds the closure they hid.
+        #expect(report.mayHideDiagnostics == !survey)
+        #expect(rendered.contains("--survey packages/legacy-globals") == !survey)
+        #expect(rendered.contains("passing closure as a 'sending' parameter") == survey)
+    }
+
+    @Test(
+        "The language mode a manifest builds in, for the survey hint on a clean Swift 5 build",
+        arguments: [
+            ("// swift-tools-version:4.0\nimport PackageDescription\n", 5 as Int?),
+            ("// swift-tools-version: 5.9\nlet package = Package(name: \"A\", swiftLanguageVersions: [.v6])\n", 6),
+            ("// swift-tools-version: 6.0\nlet package = Package(name: \"A\")\n", 6),
+            ("// swift-tools-version: 6.2\nlet package = Package(name: \"A\", swiftLanguageModes: [.v5])\n", 5),
+            ("import PackageDescription\n", nil),
+        ])
+    func languageMode(manifest: String, mode: Int?) throws {
+        #expect(BuildExplanation.languageMode(ofManifest: manifest) == mode)
+        let report = BuildExplanation(diagnostics: [], knowledge: try Self.knowledge.get(), root: "p", packagePath: "p", languageMode: mode)
+        #expect(report.render(palette: Palette(enabled: false), width: 80).contains("--survey p") == (mode == 5))
+    }
 }

@@ -40,18 +40,25 @@ struct ExplainTests {
     func build() async throws {
         let package = TestPaths.testsDirectory.appendingPathComponent("Fixtures/explain-package").path
         let files = FileManager.default
-        let before = try files.subpathsOfDirectory(atPath: package).sorted()
         let resolved = try Data(contentsOf: URL(fileURLWithPath: package + "/Package.resolved"))
         // SwiftPM puts lock files in TMPDIR: the tool gives it a folder of its own and removes it.
         let temporary = files.temporaryDirectory.appendingPathComponent("explain-tmp-\(UUID().uuidString)").path
         try files.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         defer { try? files.removeItem(atPath: temporary) }
-        let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot, environment: ["TMPDIR": temporary])
-        #expect(result.status == 1)
-        #expect(result.output.contains("3 concurrency diagnostics in 2 kinds"))
-        #expect(result.output.contains("2 × Actor-isolated state used from outside its actor"))
-        #expect(result.output.contains("Sources/Feed/Feed.swift:13:10: main actor-isolated property 'items' can not be mutated from a nonisolated context"))
-        #expect(try files.subpathsOfDirectory(atPath: package).sorted() == before, "the build left files in the package")
+        // The build folder is kept in the package's .build, and nothing else is left.
+        try? files.removeItem(atPath: package + "/.build")
+        defer { try? files.removeItem(atPath: package + "/.build") }
+        let before = try files.subpathsOfDirectory(atPath: package).sorted()
+        // The second run reuses the build folder and still sees every diagnostic of the package.
+        for run in 1...2 {
+            let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot, environment: ["TMPDIR": temporary])
+            #expect(result.status == 1)
+            #expect(result.output.contains("reusing .build/actorlings-explain") == (run == 2))
+            #expect(result.output.contains("3 concurrency diagnostics in 2 kinds"), "run \(run)")
+            #expect(result.output.contains("2 × Actor-isolated state used from outside its actor"))
+            #expect(result.output.contains("Sources/Feed/Feed.swift:13:10: main actor-isolated property 'items' can not be mutated from a nonisolated context"))
+        }
+        #expect(try files.subpathsOfDirectory(atPath: package).filter { !$0.hasPrefix(".build") }.sorted() == before, "the build left files in the package")
         #expect(try Data(contentsOf: URL(fileURLWithPath: package + "/Package.resolved")) == resolved)
         #expect(try files.contentsOfDirectory(atPath: temporary).isEmpty, "the build left files in TMPDIR")
         let missing = try await runActorlings(["explain", "--build", "/nonexistent"], in: TestPaths.repositoryRoot)

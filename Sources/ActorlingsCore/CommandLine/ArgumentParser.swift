@@ -44,7 +44,7 @@ public enum ArgumentParser {
                 flags.insert("--help")
             case "--version", "-V":
                 flags.insert("--version")
-            case "--all", "--yes", "-y", "--build", "--no-build", "--undo", "--no-sandbox":
+            case "--all", "--yes", "-y", "--build", "--no-build", "--undo", "--no-sandbox", "--survey":
                 flags.insert(argument == "-y" ? "--yes" : argument)
             case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report", "--submission", "--jobs",
                 "--test-cache", "--output-dir", "--min-free-mb":
@@ -130,10 +130,11 @@ public enum ArgumentParser {
             try reject(flags, allowed: [], command: name)
             return try devCommand(rest)
         case "explain":
-            try reject(flags, allowed: ["--build"], command: name)
+            try reject(flags, allowed: ["--build", "--survey"], command: name)
             if flags.contains("--build") {
-                return .explainBuild(path: try optionalOne(rest, command: name) ?? ".")
+                return .explainBuild(path: try optionalOne(rest, command: name) ?? ".", survey: flags.contains("--survey"))
             }
+            if flags.contains("--survey") { throw UsageError("--survey goes with --build: `actorlings explain --build --survey PATH`", command: name) }
             return .explain(rest.isEmpty || rest == ["-"] ? nil : rest.joined(separator: " "))
         case "grade":
             try reject(flags, allowed: ["--no-sandbox"], command: name)

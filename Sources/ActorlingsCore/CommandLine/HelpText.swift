@@ -116,17 +116,19 @@ public enum HelpText {
             """
             actorlings explain TEXT…
             actorlings explain < build.log
-            actorlings explain --build [PATH]
+            actorlings explain --build [--survey] [PATH]
 
             Explains Swift concurrency diagnostics: what they mean in terms of isolation domains,
             the fixes in the order to try them, the tempting wrong fix, and where the course
             teaches it. TEXT is a pasted diagnostic (quote it), a message, a run-time report, or a
             group such as SendingRisksDataRace. Without TEXT, reads standard input.
 
-            With --build, builds the Swift package at PATH (default: the current folder) in a
-            scratch folder of its own — so every warning is seen, not only those of changed
-            files — and explains each concurrency diagnostic, grouped, with counts. The exit code
-            is the build's.
+            With --build, builds the Swift package at PATH (default: the current folder) in
+            .build/actorlings-explain, kept for its dependencies while the package's own modules
+            are compiled again, so every warning is seen; explains each concurrency diagnostic
+            with its notes and source, repeats of one shape folded into a pattern. --survey
+            builds in Swift 5 mode with complete checking, where every concurrency problem is a
+            warning and none hides behind another. The exit code is the build's.
 
             """
         case "grade":

@@ -40,7 +40,7 @@ public enum Command: Sendable, Equatable {
     /// Explain pasted diagnostics (nil: read them from standard input).
     case explain(String?)
     /// Build a package and explain its concurrency diagnostics.
-    case explainBuild(path: String)
+    case explainBuild(path: String, survey: Bool = false)
     /// Combine students' JSON grade reports into a class summary.
     case classSummary(files: [String], format: ClassSummaryFormat, output: String?)
     /// Grade many submissions against this (trusted) course, in parallel.

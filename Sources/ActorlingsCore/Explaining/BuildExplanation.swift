@@ -15,8 +15,42 @@ public struct BuildExplanation: Sendable {
     /// The knowledge base's answers for concurrency diagnostics without an entry.
     let unexplainedAnswers: [KnowledgeBase.Unexplained?]
     let root: String
+    /// The text of the files the diagnostics point at, by path as the compiler printed it: the
+    /// source of each excerpt.
+    public var sources: [String: String] {
+        didSet { tokens = sources.mapValues(SwiftTokenizer.codeTokens) }
+    }
+    /// The code tokens of each source, read once.
+    private var tokens: [String: [SwiftToken]] = [:]
+    /// How the package was built: as configured (Swift 6 mode for a Swift 6 manifest) or as the
+    /// Swift 5, complete-checking survey, which reports every concurrency problem as a warning.
+    public var survey: Bool
+    /// The package as the learner named it, for the survey command the report offers.
+    public var packagePath: String
+    /// The language mode the manifest builds in (5 or 6), when known: in the Swift 5 mode most
+    /// concurrency checks are off, so a clean build there proves little.
+    public var languageMode: Int?
 
-    public init(diagnostics: [Diagnostic], knowledge: KnowledgeBase, root: String, failed: Bool = false, output: String = "") {
+    /// The language mode a manifest builds its targets in: 6 from tools version 6 unless it lists
+    /// only `.v5`; 5 before, unless it lists `.v6`. Nil when the tools version can't be read.
+    public static func languageMode(ofManifest manifest: String) -> Int? {
+        guard let first = manifest.split(separator: "\n").first, first.hasPrefix("//"),
+            let range = first.range(of: "swift-tools-version"),
+            let major = Int(first[range.upperBound...].drop { $0 == ":" || $0 == " " }.prefix { $0.isNumber })
+        else { return nil }
+        let compact = manifest.filter { !$0.isWhitespace }
+        let lists = ["swiftLanguageModes:[", "swiftLanguageVersions:["].compactMap { key in
+            compact.range(of: key).map { compact[$0.upperBound...].prefix { $0 != "]" } }
+        }
+        if major >= 6 { return lists.contains { $0.contains(".v5") && !$0.contains(".v6") } ? 5 : 6 }
+        return lists.contains { $0.contains(".v6") } ? 6 : 5
+    }
+
+    public init(
+        diagnostics: [Diagnostic], knowledge: KnowledgeBase, root: String, failed: Bool = false, output: String = "",
+        sources: [String: String] = [:], survey: Bool = false, packagePath: String = ".", languageMode: Int? = nil
+    ) {
+        self.languageMode = languageMode
         var grouped: [String: (explanation: Explanation, diagnostics: [Diagnostic])] = [:]
         var order: [String] = []
         var unexplained: [Diagnostic] = []
@@ -44,6 +78,19 @@ public struct BuildExplanation: Sendable {
         self.failed = failed
         self.outputTail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
         self.root = root.hasSuffix("/") ? root : root + "/"
+        self.sources = sources
+        self.tokens = sources.mapValues(SwiftTokenizer.codeTokens)
+        self.survey = survey
+        self.packagePath = packagePath
+    }
+
+    /// True when errors may be hiding diagnostics: a module whose type checking reported an
+    /// error is never checked for data races between regions (the `sending …` diagnostics), so
+    /// a Swift 6 build shows only what comes before the first stop.
+    public var mayHideDiagnostics: Bool {
+        !survey
+            && (groups.contains { $0.diagnostics.contains { $0.severity == .error } } || unexplained.contains { $0.severity == .error }
+                || !otherErrors.isEmpty)
     }
 
     public func render(palette: Palette, width: Int, command: String = "actorlings") -> String {
@@ -53,6 +100,13 @@ public struct BuildExplanation: Sendable {
             out.append(
                 palette.apply(.boldGreen, "No concurrency diagnostics.")
                     + (otherCount > 0 ? " (\(otherCount) other diagnostic\(otherCount == 1 ? "" : "s"))" : ""))
+            if !survey, languageMode == 5 {
+                out.append(
+                    contentsOf: ExplanationRenderer(palette: palette, width: width).wrap(
+                        "This package builds in the Swift 5 language mode, where most concurrency checks are off. To see what "
+                            + "Swift 6 will report, as warnings: `\(command) explain --build --survey \(packagePath)`.",
+                        indent: ""))
+            }
             return out.joined(separator: "\n") + "\n"
         }
         if concurrency == 0 {
@@ -73,18 +127,19 @@ public struct BuildExplanation: Sendable {
             out.append("")
             out.append(palette.apply(.dim, String(repeating: "─", count: min(width, 60))))
             out.append(palette.apply(.boldCyan, "\(diagnostics.count) × \(explanation.title)"))
-            for diagnostic in diagnostics.prefix(8) {
-                out.append("  " + location(diagnostic) + diagnostic.displayMessage)
-            }
-            if diagnostics.count > 8 { out.append(palette.apply(.dim, "  … and \(diagnostics.count - 8) more")) }
+            out += listing(diagnostics, explanation: explanation, palette: palette, width: width)
             out.append("")
-            out.append(renderer.render(explanation).trimmingTrailingWhitespace())
+            // One context for the group: code without UI imports gets no main-actor fix first.
+            let importsUI = diagnostics.contains { context(of: $0)?.importsUI ?? true }
+            out.append(renderer.render(explanation, context: CodeContext(importsUI: importsUI)).trimmingTrailingWhitespace())
         }
         if !unexplained.isEmpty {
             out.append("")
             out.append(palette.apply(.boldYellow, "\(unexplained.count) × not in the knowledge base yet"))
             for (diagnostic, answer) in zip(unexplained, unexplainedAnswers).prefix(10) {
                 out.append("  " + location(diagnostic) + diagnostic.displayMessage)
+                out += excerpt(diagnostic, indent: "    ").map { palette.apply(.dim, $0) }
+                out += noteLines(diagnostic, indent: "    ", palette: palette)
                 if let answer {
                     let nearest = answer.nearest.map { "; nearest entry: \($0.title)" } ?? ""
                     out.append(palette.apply(.dim, "    about \(answer.family) [\(answer.id)]\(nearest)"))
@@ -99,7 +154,76 @@ public struct BuildExplanation: Sendable {
                     + " (not about concurrency; they can hide concurrency diagnostics until fixed):")
             out += otherErrorLines(palette)
         }
+        if mayHideDiagnostics {
+            out.append("")
+            out.append(palette.apply(.boldYellow, "More may be hiding behind these errors."))
+            out.append(
+                contentsOf: ExplanationRenderer(palette: palette, width: width).wrap(
+                    "In Swift 6 mode a module whose type checking reported an error is never checked for data races between "
+                        + "regions (the `sending …` diagnostics), so new diagnostics can appear as you fix these. To see every "
+                        + "concurrency problem at once, as warnings, survey the package in Swift 5 mode with complete checking: "
+                        + "`\(command) explain --build --survey \(packagePath)`.",
+                    indent: "  "))
+        }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A group's diagnostics, repeats of one shape folded into a pattern with a count and its
+    /// places; the first of each shape with its source excerpt and notes.
+    private func listing(_ diagnostics: [Diagnostic], explanation: Explanation, palette: Palette, width: Int) -> [String] {
+        var out: [String] = []
+        let patterns = DiagnosticPattern.fold(diagnostics) { diagnostic in
+            context(of: diagnostic).flatMap { explanation.advice(for: $0)?.shape.rawValue } ?? ""
+        }
+        for pattern in patterns.prefix(8) {
+            let first = pattern.diagnostics[0]
+            if pattern.diagnostics.count == 1 {
+                out.append("  " + location(first) + first.displayMessage)
+            } else {
+                out.append("  " + palette.apply(.bold, "\(pattern.diagnostics.count) ×") + " " + pattern.message)
+                let places = pattern.diagnostics.map { location($0, separator: "") + ($0.firstQuotedName.map { " " + $0 } ?? "") }
+                out.append("    at " + places.prefix(6).joined(separator: ", ") + (places.count > 6 ? ", … and \(places.count - 6) more" : ""))
+                out.append(palette.apply(.dim, "    the first, " + location(first, separator: "") + ":"))
+            }
+            out += excerpt(first, indent: "    ").map { palette.apply(.dim, $0) }
+            out += noteLines(first, indent: "    ", palette: palette)
+            if let context = context(of: first), let advice = explanation.advice(for: context) {
+                let renderer = ExplanationRenderer(palette: palette, width: width)
+                out += renderer.wrap(advice.premise, indent: "    ").enumerated().map {
+                    $0.offset == 0 ? "    " + palette.apply(.bold, "In this code:") + " " + $0.element.dropFirst(4) : $0.element
+                }
+                for (index, fix) in advice.fixes.enumerated() {
+                    let lines = renderer.wrap(fix, indent: "         ")
+                    out.append("      \(index + 1). " + (lines.first.map { String($0.dropFirst(9)) } ?? ""))
+                    out += lines.dropFirst()
+                }
+            }
+        }
+        if patterns.count > 8 {
+            let rest = patterns.dropFirst(8).reduce(0) { $0 + $1.diagnostics.count }
+            out.append(palette.apply(.dim, "  … and \(rest) more"))
+        }
+        return out
+    }
+
+    /// The shape of the code at a diagnostic, when its file's text is known.
+    public func context(of diagnostic: Diagnostic) -> CodeContext? {
+        guard let file = diagnostic.file, let own = tokens[file] else { return nil }
+        return CodeContext.read(diagnostic, tokens: own, others: tokens.filter { $0.key != file }.map(\.value))
+    }
+
+    private func excerpt(_ diagnostic: Diagnostic, indent: String) -> [String] {
+        guard let file = diagnostic.file, let line = diagnostic.line, let source = sources[file] else { return [] }
+        return SourceExcerpt.lines(of: source, line: line, column: diagnostic.column).map { indent + $0 }
+    }
+
+    /// The notes, each with its place when it points elsewhere than the diagnostic's line.
+    private func noteLines(_ diagnostic: Diagnostic, indent: String, palette: Palette) -> [String] {
+        diagnostic.notes.map { note in
+            let elsewhere = note.file != nil && (note.file != diagnostic.file || note.line != diagnostic.line)
+            return indent + palette.apply(.bold, "note:") + " " + note.displayMessage
+                + (elsewhere ? palette.apply(.dim, " (" + location(note, separator: "") + ")") : "")
+        }
     }
 
     private func otherErrorLines(_ palette: Palette) -> [String] {
@@ -109,9 +233,9 @@ public struct BuildExplanation: Sendable {
     }
 
     /// `Sources/Feed/Feed.swift:13:9: `, relative to the package.
-    private func location(_ diagnostic: Diagnostic) -> String {
+    private func location(_ diagnostic: Diagnostic, separator: String = ": ") -> String {
         guard var file = diagnostic.file, let line = diagnostic.line else { return "" }
         if file.hasPrefix(root) { file = String(file.dropFirst(root.count)) }
-        return "\(file):\(line):" + (diagnostic.column.map { "\($0):" } ?? "") + " "
+        return "\(file):\(line)" + (diagnostic.column.map { ":\($0)" } ?? "") + separator
     }
 }

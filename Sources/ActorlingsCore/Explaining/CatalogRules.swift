@@ -72,8 +72,24 @@ enum CatalogRules {
         return idWords.contains { id.contains($0) } || formatWords.contains { lowered.contains($0) }
     }
 
+    /// About distributed actors only: the id says so, or the format does outside its `%select`
+    /// lists (`%select{actor|distributed actor}0 types do not support inheritance` is about both).
     static func isDistributed(id: String, format: String) -> Bool {
-        id.contains("distributed") || format.lowercased().contains("distributed")
+        if id.contains("distributed") { return true }
+        var depth = 0
+        var literal = ""
+        var index = format.startIndex
+        while index < format.endIndex {
+            let rest = format[index...]
+            if rest.hasPrefix("%select{") {
+                depth += 1
+                index = format.index(index, offsetBy: 8)
+                continue
+            }
+            if depth > 0, format[index] == "}" { depth -= 1 } else if depth == 0 { literal.append(format[index]) }
+            index = format.index(after: index)
+        }
+        return literal.lowercased().contains("distributed")
     }
 
     static func kind(id: String, format: String) -> DiagnosticCatalog.Entry.Kind {

@@ -72,6 +72,42 @@ public struct DiagnosticCatalog: Sendable, Equatable {
         return message
     }
 
+    // MARK: Severities
+
+    /// Every diagnostic of the toolchain with the kind its definition gives it (`ERROR`,
+    /// `WARNING`, `REMARK`, `NOTE` in the compiler's `Diagnostics*.def`), read from the
+    /// compiler binary's own tables because `en.strings` carries no kind. Its header says how.
+    public static let severitiesPath = "Lessons/Explanations/Catalog/severities.tsv"
+
+    /// `kind<TAB>id` lines → kinds; a remark counts as a note (neither is a problem to fix).
+    public static func parseSeverities(_ text: String, file: String = severitiesPath) throws(CourseLoadError) -> [String: Entry.Kind] {
+        var kinds: [String: Entry.Kind] = [:]
+        var problems: [CourseProblem] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let kind = fields.first.flatMap { $0 == "remark" ? .note : Entry.Kind(rawValue: String($0)) }
+            guard fields.count == 2, let kind, !fields[1].isEmpty else {
+                problems.append(CourseProblem(file: file, line: index + 1, message: "expected `error|warning|remark|note<TAB>id`"))
+                continue
+            }
+            kinds[String(fields[1])] = kind
+        }
+        if !problems.isEmpty { throw CourseLoadError(problems: problems) }
+        return kinds
+    }
+
+    /// The catalog with each entry's kind taken from the toolchain's definitions where they
+    /// name it (the derivation rules only guess it from words).
+    public func withSeverities(_ kinds: [String: Entry.Kind]) -> DiagnosticCatalog {
+        DiagnosticCatalog(
+            entries: entries.map { entry in
+                var entry = entry
+                if let kind = kinds[entry.id] { entry.kind = kind }
+                return entry
+            })
+    }
+
     // MARK: Deriving and storing
 
     /// The concurrency subset of a toolchain's `en.strings` (`"id" = "format";` lines).

@@ -17,6 +17,38 @@ public struct Explanation: Sendable, Equatable {
     public var runtime: Bool
     /// Programs `dev check` compiles to this entry's diagnostics (`[[example]]`).
     public var examples: [Example]
+    /// The premise and fixes for code of one shape (`[[shape]]`), used instead of the general
+    /// ones when the code the diagnostic points at has that shape.
+    public var shapes: [ShapeAdvice] = []
+
+    /// One `[[shape]]`: what the diagnostic means for code of this shape, and what to do there.
+    public struct ShapeAdvice: Sendable, Equatable {
+        public var shape: CodeShape
+        public var premise: String
+        public var fixes: [String]
+
+        public init(shape: CodeShape, premise: String, fixes: [String]) {
+            self.shape = shape
+            self.premise = premise
+            self.fixes = fixes
+        }
+    }
+
+    /// The advice for the first of `context`'s shapes this entry has one for.
+    public func advice(for context: CodeContext) -> ShapeAdvice? {
+        context.shapes.lazy.compactMap { shape in shapes.first { $0.shape == shape } }.first
+    }
+
+    /// The general fixes in the order to try them for code like `context`'s: in code that
+    /// imports no UI framework, a fix that starts with the main actor goes last, not first.
+    public func orderedFixes(for context: CodeContext?) -> [String] {
+        guard let context, !context.importsUI else { return fixes }
+        let mainActorFirst = { (fix: String) in
+            let head = fix.prefix(140)
+            return head.contains("@MainActor") || head.contains("main actor")
+        }
+        return fixes.filter { !mainActorFirst($0) } + fixes.filter(mainActorFirst)
+    }
 
     /// One `[[example]]`: code and the words of a lesson's ```swift fence (`error=ID isolation=MainActor`).
     public struct Example: Sendable, Equatable {
@@ -32,8 +64,9 @@ public struct Explanation: Sendable, Equatable {
     public init(
         file: String, title: String, summary: String, groups: [String] = [], ids: [String] = [],
         patterns: [String] = [], meaning: String, fixes: [String], wrongFix: String, lesson: String? = nil,
-        exercises: [String] = [], runtime: Bool = false, examples: [Example] = []
+        exercises: [String] = [], runtime: Bool = false, examples: [Example] = [], shapes: [ShapeAdvice] = []
     ) {
+        self.shapes = shapes
         self.file = file
         self.title = title
         self.summary = summary

@@ -43,6 +43,24 @@ public struct ExplanationLoader: Sendable {
                 problems += example.problems
                 if let fence, let code { examples.append(Explanation.Example(fence: fence, code: code)) }
             }
+            var shapes: [Explanation.ShapeAdvice] = []
+            for table in reader.tables("shape", required: false) ?? [] {
+                var advice = TableReader(table, file: path)
+                let when = advice.string("when")
+                let premise = advice.string("premise")
+                let shapeFixes = advice.strings("fixes") ?? []
+                advice.reportUnknownKeys(hint: "a [[shape]] has `when`, `premise` and `fixes`")
+                problems += advice.problems
+                guard let when, let premise else { continue }
+                guard let shape = CodeShape(rawValue: when) else {
+                    problems.append(
+                        CourseProblem(
+                            file: path, key: "shape",
+                            message: "unknown shape '\(when)'; one of \(CodeShape.allCases.map(\.rawValue).joined(separator: ", "))"))
+                    continue
+                }
+                shapes.append(Explanation.ShapeAdvice(shape: shape, premise: premise, fixes: shapeFixes))
+            }
             reader.reportUnknownKeys(hint: nil)
             if groups.isEmpty, ids.isEmpty, patterns.isEmpty {
                 reader.problem(nil, line: 1, "give at least one of `groups`, `ids` or `patterns`, or nothing can match it")
@@ -59,7 +77,7 @@ public struct ExplanationLoader: Sendable {
                 Explanation(
                     file: path, title: title, summary: summary, groups: groups, ids: ids, patterns: patterns,
                     meaning: meaning, fixes: fixes, wrongFix: wrongFix, lesson: lesson, exercises: exercises, runtime: runtime,
-                    examples: examples))
+                    examples: examples, shapes: shapes))
         }
         var catalog = DiagnosticCatalog(entries: [])
         switch files.read(DiagnosticCatalog.path) {
@@ -72,6 +90,14 @@ public struct ExplanationLoader: Sendable {
         default:
             // Without the catalog only ids, groups and patterns match; dev check reports it missing.
             break
+        }
+        // The kinds the toolchain's definitions give, over those the derivation rules guessed.
+        if case .text(let text) = files.read(DiagnosticCatalog.severitiesPath) {
+            do {
+                catalog = catalog.withSeverities(try DiagnosticCatalog.parseSeverities(text))
+            } catch {
+                problems += error.problems
+            }
         }
         if !problems.isEmpty { throw CourseLoadError(problems: problems) }
         return KnowledgeBase(entries: entries, catalog: catalog)

@@ -10,7 +10,9 @@ public struct ExplanationRenderer: Sendable {
         self.width = width
     }
 
-    public func render(_ explanation: Explanation, for diagnostic: Diagnostic? = nil) -> String {
+    /// The whole entry; with a `context`, the premise and fixes its code's shape calls for.
+    public func render(_ explanation: Explanation, for diagnostic: Diagnostic? = nil, context: CodeContext? = nil) -> String {
+        let advice = context.flatMap(explanation.advice(for:))
         var out: [String] = []
         if let diagnostic, !diagnostic.message.isEmpty {
             let severity =
@@ -25,11 +27,16 @@ public struct ExplanationRenderer: Sendable {
         out.append(palette.apply(.boldCyan, explanation.title))
         out.append(contentsOf: wrap(explanation.summary, indent: "  "))
         out.append("")
+        if let advice {
+            out.append(palette.apply(.bold, "In this code"))
+            out.append(contentsOf: wrap(advice.premise, indent: "  "))
+            out.append("")
+        }
         out.append(palette.apply(.bold, "What it means"))
         out.append(contentsOf: wrap(explanation.meaning, indent: "  "))
         out.append("")
         out.append(palette.apply(.bold, "What to do, in this order"))
-        for (index, fix) in explanation.fixes.enumerated() {
+        for (index, fix) in (advice.map(\.fixes) ?? explanation.orderedFixes(for: context)).enumerated() {
             let lines = wrap(fix, indent: "     ")
             out.append("  \(index + 1). " + (lines.first.map { String($0.dropFirst(5)) } ?? ""))
             out.append(contentsOf: lines.dropFirst())
@@ -54,7 +61,12 @@ public struct ExplanationRenderer: Sendable {
     /// knows, its family and the nearest entry; otherwise where else to look.
     public func renderUnexplained(_ diagnostic: Diagnostic, _ answer: KnowledgeBase.Unexplained?) -> String {
         var out = [palette.apply(.bold, diagnostic.displayMessage)]
-        if let answer {
+        if let answer, answer.isNote {
+            out += wrap(
+                "A note about \(answer.family) [\(answer.id)]: it adds to the error or warning printed just above it, and Actorlings has "
+                    + "no entry for the note on its own. Paste that error or warning (with its notes) to have it explained.",
+                indent: "  ")
+        } else if let answer {
             out += wrap(
                 "A Swift concurrency diagnostic about \(answer.family) [\(answer.id)]. Actorlings has no entry of its own for it yet.", indent: "  ")
             if let nearest = answer.nearest {

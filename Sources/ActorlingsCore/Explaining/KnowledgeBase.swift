@@ -25,7 +25,9 @@ public struct KnowledgeBase: Sendable {
     /// The best entry for a diagnostic: id beats catalog shape beats group beats the longest
     /// matching pattern.
     public func explanation(for diagnostic: Diagnostic) -> Explanation? {
-        let recognised = diagnostic.identifier == nil ? catalog.recognise(diagnostic.message) : []
+        // The message's shape counts even when the line carries an id no entry lists (an entry
+        // may serve a twin id of the same format): a tag never makes the answer worse.
+        let recognised = catalog.recognise(diagnostic.message)
         var best: (match: Match, entry: Explanation)?
         for entry in entries {
             guard let match = Self.match(entry, diagnostic, recognised: recognised) else { continue }
@@ -53,10 +55,15 @@ public struct KnowledgeBase: Sendable {
         public var id: String
         public var family: String
         public var nearest: Explanation?
+        /// True for a note: it belongs to the error or warning above it, which has the answer.
+        public var isNote: Bool = false
     }
 
     public func unexplained(_ diagnostic: Diagnostic) -> Unexplained? {
         guard let known = catalogEntries(for: diagnostic).first else { return nil }
+        // A note is context for the diagnostic above it: a guess from shared words would be a
+        // guess about a different problem.
+        if known.kind == .note { return Unexplained(id: known.id, family: known.family, nearest: nil, isNote: true) }
         let words = Self.words(known.id + " " + known.format)
         var best: (score: Int, entry: Explanation)?
         for entry in entries where !entry.runtime {
@@ -117,7 +124,7 @@ public struct KnowledgeBase: Sendable {
 
     /// Lower-cased, with every quoted name emptied: `property 'photos'` → `property ''`, so the
     /// names that change from program to program never decide a match.
-    static func normalized(_ text: String) -> String {
+    public static func normalized(_ text: String) -> String {
         var out = ""
         var quoted = false
         for character in text.lowercased() {

@@ -24,5 +24,12 @@ for package in packages/*; do
         -Xswiftc -Xfrontend -Xswiftc -debug-diagnostic-names > "build-$name.txt" 2>&1 || true
     rm -rf "$scratch"
 done
+# The survey `explain --build --survey` runs: Swift 5 mode, complete checking, so the region
+# checks that Swift 6 mode's errors hide run too.
+scratch=$(mktemp -d /tmp/actorlings-explain-capture.XXXXXX)
+swift build --package-path packages/legacy-globals --scratch-path "$scratch/build" -Xswiftc -diagnostic-style -Xswiftc llvm \
+    -Xswiftc -Xfrontend -Xswiftc -debug-diagnostic-names -Xswiftc -swift-version -Xswiftc 5 \
+    -Xswiftc -strict-concurrency=complete > build-legacy-globals-survey.txt 2>&1 || true
+rm -rf "$scratch"
 # Paths relative to this folder, so the captures do not depend on the checkout's location.
 for file in *.txt; do sed -i.bak "s|$PWD/||g" "$file" && rm -f "$file.bak"; done

@@ -1,0 +1,35 @@
+import Dispatch
+
+
+
+
+
+
+
+
+public struct PMKConfiguration {
+
+()()
+
+
+
+
+
+
+
+(){
+{
+
+()
+
+()
+
+()
+()
+()
+}
+}
+}
+
+
+public var conf = PMKConfiguration()
