@@ -29,8 +29,12 @@ public struct SubmissionFlag: Codable, Sendable, Equatable, Hashable {
 /// Pure: the caller lists both trees and says which common files differ in content.
 public enum SubmissionAudit {
     /// What the published student template leaves out (`Scripts/publish-template.sh` removes the
-    /// same): a submission that lacks these is as published, not tampered with.
-    public static let privatePaths = ["Solutions/", ".github/workflows/actorlings-grade.yml"]
+    /// same): a submission that lacks these is as published, not tampered with. Every workflow
+    /// but the student's is the instructor's (the grading workflow, the project's own CI).
+    public static let privatePaths = ["Solutions/", ".github/workflows/"]
+
+    /// The one workflow a student's copy carries, so the one whose absence is flagged.
+    public static let studentWorkflow = ".github/workflows/classroom.yml"
 
     public enum Entry: Sendable, Equatable {
         case file
@@ -39,7 +43,7 @@ public enum SubmissionAudit {
     }
 
     public static func isPrivate(_ path: String) -> Bool {
-        privatePaths.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
+        path != studentWorkflow && privatePaths.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
     }
 
     /// - Parameters:
