@@ -51,19 +51,20 @@ extension Session {
         }
         let stamp = Self.timestamp()
         let backup = root + "/" + Self.updatesFolder + "/" + stamp
-        var record = "# actorlings update from \(upstreamSource) at \(commit)\n"
+        var record = UpdateRecord(header: "actorlings update from \(upstreamSource) at \(commit)", entries: [])
         for action in plan.actions where action.touchesDisk {
             let path = root + "/" + action.path
+            let written: UpdateRecord.Written = upstream[action.path].map { .blob($0.id) } ?? .removed
             if FileManager.default.fileExists(atPath: path) {
                 try FileManager.default.createDirectory(
                     atPath: URL(fileURLWithPath: backup + "/before/" + action.path).deletingLastPathComponent().path, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: path, toPath: backup + "/before/" + action.path)
-                record += "existed\t\(action.path)\n"
+                record.entries.append(UpdateRecord.Entry(path: action.path, existed: true, written: written))
             } else {
-                record += "new\t\(action.path)\n"
+                record.entries.append(UpdateRecord.Entry(path: action.path, existed: false, written: written))
             }
         }
-        try AtomicFile.write(record, to: backup + "/record.txt")
+        try AtomicFile.write(record.render(), to: backup + "/record.txt")
         let objects = GitObjects(root: root, git: git.git)
         var differences = ""
         for action in plan.actions {
@@ -109,7 +110,8 @@ extension Session {
         return header + LineDiff.render(LineDiff.diff(base, newText), palette: palette)
     }
 
-    /// Puts back what the last update changed, and marks it undone.
+    /// Puts back what the last update changed, and marks it undone. A file changed since the
+    /// update is kept as it is, copied to the backup's `after/` folder, and named.
     private func undoUpdate() throws -> ExitCode {
         let folder = root + "/" + Self.updatesFolder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasSuffix(".undone") }.sorted()
@@ -118,28 +120,45 @@ extension Session {
             return .failure
         }
         let backup = folder + "/" + last
-        guard let record = try? String(contentsOfFile: backup + "/record.txt", encoding: .utf8) else {
+        guard let text = try? String(contentsOfFile: backup + "/record.txt", encoding: .utf8) else {
             throw UsageError("\(Self.updatesFolder)/\(last)/record.txt is missing or unreadable: that update cannot be undone automatically")
         }
+        let record = UpdateRecord.parse(text)
+        var current: [String: String] = [:]
+        for entry in record.entries {
+            if let data = FileManager.default.contents(atPath: root + "/" + entry.path) { current[entry.path] = GitBlobID.of(Array(data)) }
+        }
         var restored = 0
-        for line in record.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            let target = root + "/" + parts[1]
-            if parts[0] == "existed" {
-                guard let data = FileManager.default.contents(atPath: backup + "/before/" + parts[1]) else { continue }
-                try AtomicFile.write(data, to: target)
-                let attributes = try? FileManager.default.attributesOfItem(atPath: backup + "/before/" + parts[1])
+        var kept: [String] = []
+        for step in record.undo(current: current) {
+            switch step {
+            case .restore(let path):
+                guard let data = FileManager.default.contents(atPath: backup + "/before/" + path) else { continue }
+                try AtomicFile.write(data, to: root + "/" + path)
+                let attributes = try? FileManager.default.attributesOfItem(atPath: backup + "/before/" + path)
                 if let permissions = attributes?[.posixPermissions] {
-                    try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target)
+                    try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: root + "/" + path)
                 }
-            } else {
-                try? FileManager.default.removeItem(atPath: target)
+                restored += 1
+            case .remove(let path):
+                try? FileManager.default.removeItem(atPath: root + "/" + path)
+                restored += 1
+            case .keepChanged(let path):
+                if let data = FileManager.default.contents(atPath: root + "/" + path) {
+                    try AtomicFile.write(data, to: backup + "/after/" + path)
+                }
+                kept.append(path)
             }
-            restored += 1
         }
         try FileManager.default.moveItem(atPath: backup, toPath: backup + ".undone")
         console.write("Undid the update of \(last): \(restored) file\(restored == 1 ? "" : "s") put back as they were.\n")
+        if !kept.isEmpty {
+            console.write(
+                palette.apply(.boldYellow, "Kept as you changed them after the update (\(kept.count)):") + "\n"
+                    + kept.map { "  \(UntrustedText.line($0))\n" }.joined()
+                    + "A copy of each is in \(Self.updatesFolder)/\(last).undone/after/; "
+                    + "what they were before the update is in \(Self.updatesFolder)/\(last).undone/before/.\n")
+        }
         return .success
     }
 

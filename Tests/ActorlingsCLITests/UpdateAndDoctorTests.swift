@@ -71,8 +71,16 @@ struct CourseUpdateTests {
         let check = try await runActorlings(["check", "compile-error"], in: student)
         #expect(check.status == 0, "\(check.output)")
 
+        // The learner starts the exercise the update refreshed, then undoes the update: that work stays.
+        let afterUpdate = try read(student + "/" + Self.untouched) + "// started after the update\n"
+        try afterUpdate.write(toFile: student + "/" + Self.untouched, atomically: true, encoding: .utf8)
+
         let undo = try await runActorlings(["update", "--undo"], in: student)
         #expect(undo.status == 0, "\(undo.errors)")
+        #expect(undo.output.contains("Kept as you changed them after the update (1):\n  \(Self.untouched)\n"), "\(undo.output)")
+        #expect(try read(student + "/" + Self.untouched) == afterUpdate)
+        let undone = try FileManager.default.contentsOfDirectory(atPath: student + "/.actorlings/updates").filter { $0.hasSuffix(".undone") }
+        #expect(try undone.count == 1 && read(student + "/.actorlings/updates/\(undone[0])/after/\(Self.untouched)") == afterUpdate)
         #expect(!FileManager.default.fileExists(atPath: student + "/Exercises/classroom.toml"))
         #expect(try !read(student + "/" + Self.test).hasPrefix("// fixed by the author"))
         #expect(try read(student + "/" + Self.solved) == solvedText)
