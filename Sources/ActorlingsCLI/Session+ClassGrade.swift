@@ -25,7 +25,7 @@ extension Session {
         // Each report is named after the argument that gave it, never after anything inside it.
         let names = ClassReportNames.names(for: options.submissions)
         var jobs: [(label: String, job: SubmissionJob)] = []
-        var skipped = 0
+        var failures: [ClassSummary.Failure] = []
         for (index, source) in options.submissions.enumerated() {
             let folder = "\(scratch)/\(index)"
             if let note = names[index].note { console.write(palette.apply(.yellow, "note ") + note + "\n") }
@@ -37,8 +37,8 @@ extension Session {
                 jobs.append(
                     (names[index].label, SubmissionJob(submission: submission, staging: folder + "/staging", build: folder + "/build", student: student)))
             } catch {
-                skipped += 1
-                console.writeError(palette.apply(.yellow, "skipped ") + UntrustedText.line("\(source): \(error)") + "\n")
+                failures.append(ClassSummary.Failure(label: names[index].label, reason: "\(error)"))
+                console.writeError(palette.apply(.yellow, "not graded ") + UntrustedText.line("\(source): \(error)") + "\n")
             }
         }
         guard !jobs.isEmpty else {
@@ -69,10 +69,13 @@ extension Session {
             let flags = entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root)
             var report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
             report.sandbox = GradeReport.SandboxInfo(sandbox)
+            // The learner's committed progress, read as data: their skips are shown, never scored.
+            report.markSkipped(recordedProgress(of: entry.job.submission.root))
             try AtomicFile.write(GradeReportFormat.json.render(report), to: "\(output)/\(entry.label).json")
             reports.append((entry.label, report))
         }
-        let summary = ClassSummary(reports: reports, naming: .label)
+        var summary = ClassSummary(reports: reports, naming: .label)
+        summary.failures = failures
         try AtomicFile.write(ClassSummaryFormat.html.render(summary), to: output + "/class.html")
         try AtomicFile.write(ClassSummaryFormat.csv.render(summary), to: output + "/class.csv")
         console.write(ClassSummaryFormat.text.render(summary))
@@ -83,7 +86,7 @@ extension Session {
         for entry in reports where !(entry.report.submission?.flags.isEmpty ?? true) {
             console.write(palette.apply(.yellow, "flags ") + "\(entry.label): \(entry.report.submission?.flags.count ?? 0) file(s) differ from the course\n")
         }
-        return skipped == 0 ? .success : .failure
+        return failures.isEmpty ? .success : .failure
     }
 
     /// A folder as it is; a git bundle, a bare repository or a URL cloned into `destination`

@@ -77,7 +77,9 @@ struct GradeTextFormatter {
 /// GitLab and most report viewers follow: one `<testsuite>` per step (with the `package`, `id`,
 /// `hostname`, zone-less `timestamp`, `properties`, `system-out` and `system-err` the schema
 /// requires), one `<testcase>` per exercise, failures with a message and the details as text.
-/// Everything is escaped.
+/// Points are suite properties (the schema gives a test case none): the step's `points` and
+/// `max_points`, the report's `total_points` and `total_max_points`, and `points.<id>` per
+/// exercise as `points/max`. Everything is escaped.
 struct JUnitFormatter {
     func render(_ report: GradeReport) -> String {
         // The schema's timestamp has no zone; the report's is UTC.
@@ -94,6 +96,16 @@ struct JUnitFormatter {
             xml += "      <property name=\"toolchain\" value=\"\(escape(report.toolchain))\"/>\n"
             if let student = report.student.repository ?? report.student.name {
                 xml += "      <property name=\"student\" value=\"\(escape(student))\"/>\n"
+            }
+            // Points as the JSON report has them: this step's, and the whole report's.
+            let points = exercises.reduce(0) { $0 + $1.points }
+            let maxPoints = exercises.reduce(0) { $0 + $1.maxPoints }
+            xml += "      <property name=\"points\" value=\"\(points)\"/>\n"
+            xml += "      <property name=\"max_points\" value=\"\(maxPoints)\"/>\n"
+            xml += "      <property name=\"total_points\" value=\"\(report.totals.points)\"/>\n"
+            xml += "      <property name=\"total_max_points\" value=\"\(report.totals.maxPoints)\"/>\n"
+            for exercise in exercises {
+                xml += "      <property name=\"points.\(escape(exercise.id))\" value=\"\(exercise.points)/\(exercise.maxPoints)\"/>\n"
             }
             xml += "    </properties>\n"
             for exercise in exercises {
