@@ -124,6 +124,13 @@ course)
   commit_all "$published" "Actorlings course $tag (from $(git rev-parse --short HEAD))"
   git -C "$published" tag "$tag"
   assert_no_solutions "$published"
+  # The private copy gets the same tag, so `class grade` there can judge each student against
+  # the release they have.
+  if ! git rev-parse -q --verify "refs/tags/$tag" >/dev/null; then
+    git tag "$tag"
+  elif [ "$(git rev-parse "refs/tags/$tag^{commit}")" != "$(git rev-parse HEAD)" ]; then
+    echo "note: this copy's tag $tag is not HEAD; class grade judges students who have $tag against it" >&2
+  fi
   echo "Published the course as $tag in $published: no Solutions/ in its history. Push it: git -C $published push origin main $tag"
   ;;
 *)

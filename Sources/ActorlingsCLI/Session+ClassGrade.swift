@@ -66,7 +66,9 @@ extension Session {
         var reports: [(label: String, report: GradeReport)] = []
         for (offset, entry) in jobs.enumerated() {
             let exercises = Array(graded[(offset * counted.count)..<((offset + 1) * counted.count)])
-            let flags = entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root)
+            let flags = await releaseFlags(
+                entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root), of: entry.job.submission, label: entry.label,
+                git: git)
             var report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
             report.sandbox = GradeReport.SandboxInfo(sandbox)
             // The learner's committed progress, read as data: their skips are shown, never scored.
@@ -87,6 +89,30 @@ extension Session {
             console.write(palette.apply(.yellow, "flags ") + "\(entry.label): \(entry.report.submission?.flags.count ?? 0) file(s) differ from the course\n")
         }
         return failures.isEmpty ? .success : .failure
+    }
+
+    /// The audit's flags judged against the course release the submission has: the
+    /// `course-ref` its student workflow names, when that is a tag or commit of this trusted
+    /// checkout. A course file as that release shipped it is a student who has not updated
+    /// yet, never a tamperer; anything else stays flagged.
+    private func releaseFlags(_ flags: [SubmissionFlag], of submission: Submission, label: String, git: Git?) async -> [SubmissionFlag] {
+        guard !flags.isEmpty, let git, case .data(let workflow) = SubmissionFiles.read(SubmissionAudit.studentWorkflow, in: submission.root),
+            let ref = GradingRelease.courseRef(inWorkflow: String(decoding: workflow, as: UTF8.self)),
+            let release = await git.files(of: ref, in: root)
+        else { return flags }
+        var submitted: [String: String] = [:]
+        for flag in flags {
+            if case .data(let data) = SubmissionFiles.read(flag.file, in: submission.root) { submitted[flag.file] = GitBlobID.of(Array(data)) }
+        }
+        let judged = SubmissionAudit.flags(flags, againstRelease: release, submitted: submitted)
+        if judged.count < flags.count {
+            console.write(
+                "note "
+                    + UntrustedText.line(
+                        "\(label): judged against the course at \(ref), the release it has (\(flags.count - judged.count) file(s) as \(ref) shipped them)")
+                    + "\n")
+        }
+        return judged
     }
 
     /// A folder as it is; a git bundle, a bare repository or a URL cloned into `destination`
