@@ -90,8 +90,13 @@ struct WorkshopEndToEndTests {
         try write(Self.studentWorkflow("v1"), to: course + "/.github/workflows/classroom.yml")
         try write("name: Actorlings grade\n", to: course + "/.github/workflows/actorlings-grade.yml")
         try write("name: CI\n", to: course + "/.github/workflows/ci.yml")
+        // A file the course tracks although its .gitignore names it (as the project's own
+        // Package.resolved fixture): it must reach the template, or every student lacks it.
+        try write("Package.resolved\n", to: course + "/.gitignore")
+        try write("{}\n", to: course + "/Exercises/Package.resolved")
         try await git(["init", "-q", "--initial-branch=main"], in: course)
         try await git(["add", "-A"], in: course)
+        try await git(["add", "-f", "Exercises/Package.resolved"], in: course)
         try await git(["commit", "-qm", "course"], in: course)
 
         // 2. Publish the course as v1 and the template; push the course where students fetch it.
@@ -102,6 +107,7 @@ struct WorkshopEndToEndTests {
         let templateFiles = try await git(["ls-files"], in: base + "/template").split(separator: "\n").map(String.init)
         #expect(templateFiles.filter { $0.hasPrefix(".github/") } == [".github/workflows/classroom.yml"])
         #expect(!templateFiles.contains { $0.hasPrefix("Solutions/") })
+        #expect(templateFiles.contains("Exercises/Package.resolved"))
         let publishedFiles = try await git(["ls-files"], in: base + "/published").split(separator: "\n").map(String.init)
         #expect(publishedFiles.contains(".github/workflows/actorlings-grade.yml") && !publishedFiles.contains(".github/workflows/ci.yml"))
 
