@@ -71,6 +71,7 @@ extension Session {
                 git: git)
             var report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
             report.sandbox = GradeReport.SandboxInfo(sandbox)
+            report.opensLater = closedExercises(GradeOptions(steps: options.steps, only: options.only))
             // The learner's committed progress, read as data: their skips are shown, never scored.
             report.markSkipped(recordedProgress(of: entry.job.submission.root))
             try AtomicFile.write(GradeReportFormat.json.render(report), to: "\(output)/\(entry.label).json")

@@ -165,24 +165,37 @@ struct GitHubClassroomFormatter {
         var object: [String: Any] = [
             "version": 1,
             "status": report.allPassed ? "pass" : "fail",
-            "max_score": report.totals.maxPoints,
+            // The whole course's maximum: steps pacing keeps closed count as not yet earned, so
+            // the maximum a student sees never moves when a step opens.
+            "max_score": report.totals.maxPoints + (report.opensLater ?? []).reduce(0) { $0 + $1.maxPoints },
         ]
-        object["tests"] = report.exercises.flatMap { exercise -> [[String: Any]] in
+        let closed = (report.opensLater ?? []).flatMap { exercise -> [[String: Any]] in
             (0..<exercise.maxPoints).map { part -> [String: Any] in
-                // The reporter prints these in the student's job log.
-                let name = UntrustedText.line("\(exercise.id) — \(exercise.title)") + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : "")
-                return [
-                    "name": name,
-                    "status": exercise.status == .passed ? "pass" : "fail",
-                    "score": exercise.status == .passed ? 1 : 0,
-                    "message": UntrustedText.line(exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]")),
-                    "test_code": UntrustedText.line("actorlings grade --only \(exercise.id)"),
-                    "filename": "",
-                    "line_no": 0,
-                    "execution_time": String(format: "%.2fs", exercise.durationSeconds),
+                [
+                    "name": UntrustedText.line("\(exercise.id) — \(exercise.title)") + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : ""),
+                    "status": "fail", "score": 0, "message": "opens later (step \(exercise.step))",
+                    "test_code": UntrustedText.line("actorlings grade --only \(exercise.id)"), "filename": "", "line_no": 0, "execution_time": "0.00s",
                 ]
             }
         }
+        object["tests"] =
+            closed
+            + report.exercises.flatMap { exercise -> [[String: Any]] in
+                (0..<exercise.maxPoints).map { part -> [String: Any] in
+                    // The reporter prints these in the student's job log.
+                    let name = UntrustedText.line("\(exercise.id) — \(exercise.title)") + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : "")
+                    return [
+                        "name": name,
+                        "status": exercise.status == .passed ? "pass" : "fail",
+                        "score": exercise.status == .passed ? 1 : 0,
+                        "message": UntrustedText.line(exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]")),
+                        "test_code": UntrustedText.line("actorlings grade --only \(exercise.id)"),
+                        "filename": "",
+                        "line_no": 0,
+                        "execution_time": String(format: "%.2fs", exercise.durationSeconds),
+                    ]
+                }
+            }
         return Self.encode(object)
     }
 
