@@ -20,6 +20,14 @@ extension Session {
         let counted = try countedExercises(GradeOptions(steps: options.steps, only: options.only))
         let git = Git(environment: environment)
         let trustedFiles = await SubmissionTree.trustedFiles(root, git: git)
+        // `--release REF`: every submission judged against that release of this checkout.
+        var namedRelease: (ref: String, files: [String: String])?
+        if let ref = options.release {
+            guard let files = await git?.files(of: ref, in: root) else {
+                throw UsageError("--release \(ref): this checkout has no tag or commit \(ref); `git tag` lists the releases it has", command: "class")
+            }
+            namedRelease = (ref, files)
+        }
 
         // 1. Every submission found (cloned when it is a repository or a bundle) and validated.
         // Each report is named after the argument that gave it, never after anything inside it.
@@ -68,7 +76,7 @@ extension Session {
             let exercises = Array(graded[(offset * counted.count)..<((offset + 1) * counted.count)])
             let flags = await releaseFlags(
                 entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root), of: entry.job.submission, label: entry.label,
-                git: git)
+                named: namedRelease, git: git)
             var report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
             report.sandbox = GradeReport.SandboxInfo(sandbox)
             report.opensLater = closedExercises(GradeOptions(steps: options.steps, only: options.only))
@@ -92,15 +100,25 @@ extension Session {
         return failures.isEmpty ? .success : .failure
     }
 
-    /// The audit's flags judged against the course release the submission has: the
-    /// `course-ref` its student workflow names, when that is a tag or commit of this trusted
-    /// checkout. A course file as that release shipped it is a student who has not updated
+    /// The audit's flags judged against the course release the instructor named
+    /// (`--release`), else the one the submission has: the `course-ref` its student workflow
+    /// names, when that is a tag or commit of this trusted checkout. A course file as that release shipped it is a student who has not updated
     /// yet, never a tamperer; anything else stays flagged.
-    private func releaseFlags(_ flags: [SubmissionFlag], of submission: Submission, label: String, git: Git?) async -> [SubmissionFlag] {
-        guard !flags.isEmpty, let git, case .data(let workflow) = SubmissionFiles.read(SubmissionAudit.studentWorkflow, in: submission.root),
-            let ref = GradingRelease.courseRef(inWorkflow: String(decoding: workflow, as: UTF8.self)),
-            let release = await git.files(of: ref, in: root)
-        else { return flags }
+    private func releaseFlags(
+        _ flags: [SubmissionFlag], of submission: Submission, label: String, named: (ref: String, files: [String: String])?, git: Git?
+    ) async -> [SubmissionFlag] {
+        guard !flags.isEmpty, let git else { return flags }
+        let ref: String
+        let release: [String: String]
+        if let named {
+            (ref, release) = named
+        } else {
+            guard case .data(let workflow) = SubmissionFiles.read(SubmissionAudit.studentWorkflow, in: submission.root),
+                let claimed = GradingRelease.courseRef(inWorkflow: String(decoding: workflow, as: UTF8.self)),
+                let files = await git.files(of: claimed, in: root)
+            else { return flags }
+            (ref, release) = (claimed, files)
+        }
         var submitted: [String: String] = [:]
         for flag in flags {
             if case .data(let data) = SubmissionFiles.read(flag.file, in: submission.root) { submitted[flag.file] = GitBlobID.of(Array(data)) }

@@ -204,6 +204,16 @@ struct WorkshopEndToEndTests {
             #expect(flags(name) == [], "\(name) is flagged: \(flags(name))")
         }
 
+        // The instructor may name the release instead: against v2, the student still on v1 differs.
+        let named = try await runActorlings(
+            ["class", "grade", github + "/untouched.git", "--release", "v2", "--only", "passing", "--output-dir", base + "/named"], in: course)
+        #expect(named.status == 0, "\(named.errors)")
+        let againstV2 = try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: base + "/named/untouched.json")))
+        let v2Differences = (againstV2.submission?.flags ?? []).map(\.file)
+        #expect(v2Differences.contains("Lessons/00-basics.md"), "\(v2Differences)")
+        let unknown = try await runActorlings(["class", "grade", github + "/untouched.git", "--release", "v9"], in: course)
+        #expect(unknown.status == 64 && unknown.errors.contains("--release v9: this checkout has no tag or commit v9"), "\(unknown.errors)")
+
         // The skip is visible in the report, the CSV and the text.
         #expect(reports["skipper"]?.exercises.first { $0.id == "failing-test" }?.skipped == true)
         let csv = try read(grades + "/class.csv")
