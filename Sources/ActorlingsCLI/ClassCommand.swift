@@ -9,16 +9,33 @@ struct ClassCommand {
     let palette: Palette
     let currentDirectory: String
 
+    /// Each report's label (the CSV's first column): its file's name without `.json`, as
+    /// `class grade` names the reports it writes, so both commands give one student one label;
+    /// the folder is put in front when two files share a name (`ada/grade`, `bob/grade`). Never
+    /// the report's contents: a student cannot choose their label.
+    static func labels(for files: [String]) -> [String] {
+        let urls = files.map { URL(fileURLWithPath: $0) }
+        let bases = urls.map { $0.pathExtension == "json" ? $0.deletingPathExtension().lastPathComponent : $0.lastPathComponent }
+        var labels: [String] = []
+        for (url, base) in zip(urls, bases) {
+            var label = bases.filter { $0 == base }.count > 1 ? url.deletingLastPathComponent().lastPathComponent + "/" + base : base
+            var suffix = 2
+            while labels.contains(label) {
+                label = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            labels.append(label)
+        }
+        return labels
+    }
+
     func run(files: [String], format: ClassSummaryFormat, output: String?) -> ExitCode {
         var reports: [(label: String, report: GradeReport)] = []
         var skipped = 0
-        for file in files {
+        let labels = Self.labels(for: files)
+        for (file, label) in zip(files, labels) {
             switch read(file) {
             case .success(let report):
-                var label =
-                    report.student.repository ?? report.student.name
-                    ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                if reports.contains(where: { $0.label == label }) { label += " (\(URL(fileURLWithPath: file).lastPathComponent))" }
                 reports.append((label, report))
             case .failure(let problem):
                 skipped += 1

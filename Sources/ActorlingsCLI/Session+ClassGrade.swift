@@ -20,12 +20,20 @@ extension Session {
         let counted = try countedExercises(GradeOptions(steps: options.steps, only: options.only))
         let git = Git(environment: environment)
         let trustedFiles = await SubmissionTree.trustedFiles(root, git: git)
+        // `--release REF`: every submission judged against that release of this checkout.
+        var namedRelease: (ref: String, files: [String: String])?
+        if let ref = options.release {
+            guard let files = await git?.files(of: ref, in: root) else {
+                throw UsageError("--release \(ref): this checkout has no tag or commit \(ref); `git tag` lists the releases it has", command: "class")
+            }
+            namedRelease = (ref, files)
+        }
 
         // 1. Every submission found (cloned when it is a repository or a bundle) and validated.
         // Each report is named after the argument that gave it, never after anything inside it.
         let names = ClassReportNames.names(for: options.submissions)
         var jobs: [(label: String, job: SubmissionJob)] = []
-        var skipped = 0
+        var failures: [ClassSummary.Failure] = []
         for (index, source) in options.submissions.enumerated() {
             let folder = "\(scratch)/\(index)"
             if let note = names[index].note { console.write(palette.apply(.yellow, "note ") + note + "\n") }
@@ -37,8 +45,8 @@ extension Session {
                 jobs.append(
                     (names[index].label, SubmissionJob(submission: submission, staging: folder + "/staging", build: folder + "/build", student: student)))
             } catch {
-                skipped += 1
-                console.writeError(palette.apply(.yellow, "skipped ") + UntrustedText.line("\(source): \(error)") + "\n")
+                failures.append(ClassSummary.Failure(label: names[index].label, reason: "\(error)"))
+                console.writeError(palette.apply(.yellow, "not graded ") + UntrustedText.line("\(source): \(error)") + "\n")
             }
         }
         guard !jobs.isEmpty else {
@@ -66,13 +74,19 @@ extension Session {
         var reports: [(label: String, report: GradeReport)] = []
         for (offset, entry) in jobs.enumerated() {
             let exercises = Array(graded[(offset * counted.count)..<((offset + 1) * counted.count)])
-            let flags = entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root)
+            let flags = await releaseFlags(
+                entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root), of: entry.job.submission, label: entry.label,
+                named: namedRelease, git: git)
             var report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
             report.sandbox = GradeReport.SandboxInfo(sandbox)
+            report.opensLater = closedExercises(GradeOptions(steps: options.steps, only: options.only))
+            // The learner's committed progress, read as data: their skips are shown, never scored.
+            report.markSkipped(recordedProgress(of: entry.job.submission.root))
             try AtomicFile.write(GradeReportFormat.json.render(report), to: "\(output)/\(entry.label).json")
             reports.append((entry.label, report))
         }
-        let summary = ClassSummary(reports: reports, naming: .label)
+        var summary = ClassSummary(reports: reports, naming: .label)
+        summary.failures = failures
         try AtomicFile.write(ClassSummaryFormat.html.render(summary), to: output + "/class.html")
         try AtomicFile.write(ClassSummaryFormat.csv.render(summary), to: output + "/class.csv")
         console.write(ClassSummaryFormat.text.render(summary))
@@ -83,7 +97,41 @@ extension Session {
         for entry in reports where !(entry.report.submission?.flags.isEmpty ?? true) {
             console.write(palette.apply(.yellow, "flags ") + "\(entry.label): \(entry.report.submission?.flags.count ?? 0) file(s) differ from the course\n")
         }
-        return skipped == 0 ? .success : .failure
+        return failures.isEmpty ? .success : .failure
+    }
+
+    /// The audit's flags judged against the course release the instructor named
+    /// (`--release`), else the one the submission has: the `course-ref` its student workflow
+    /// names, when that is a tag or commit of this trusted checkout. A course file as that release shipped it is a student who has not updated
+    /// yet, never a tamperer; anything else stays flagged.
+    private func releaseFlags(
+        _ flags: [SubmissionFlag], of submission: Submission, label: String, named: (ref: String, files: [String: String])?, git: Git?
+    ) async -> [SubmissionFlag] {
+        guard !flags.isEmpty, let git else { return flags }
+        let ref: String
+        let release: [String: String]
+        if let named {
+            (ref, release) = named
+        } else {
+            guard case .data(let workflow) = SubmissionFiles.read(SubmissionAudit.studentWorkflow, in: submission.root),
+                let claimed = GradingRelease.courseRef(inWorkflow: String(decoding: workflow, as: UTF8.self)),
+                let files = await git.files(of: claimed, in: root)
+            else { return flags }
+            (ref, release) = (claimed, files)
+        }
+        var submitted: [String: String] = [:]
+        for flag in flags {
+            if case .data(let data) = SubmissionFiles.read(flag.file, in: submission.root) { submitted[flag.file] = GitBlobID.of(Array(data)) }
+        }
+        let judged = SubmissionAudit.flags(flags, againstRelease: release, submitted: submitted)
+        if judged.count < flags.count {
+            console.write(
+                "note "
+                    + UntrustedText.line(
+                        "\(label): judged against the course at \(ref), the release it has (\(flags.count - judged.count) file(s) as \(ref) shipped them)")
+                    + "\n")
+        }
+        return judged
     }
 
     /// A folder as it is; a git bundle, a bare repository or a URL cloned into `destination`

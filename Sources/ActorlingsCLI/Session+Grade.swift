@@ -20,12 +20,13 @@ extension Session {
             }
             report.markSkipped(recordedProgress(of: options.submission.map(absolutePath) ?? root))
             report.sandbox = GradeReport.SandboxInfo(sandbox)
+            report.opensLater = closedExercises(options)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             // GitHub Classroom must always get a result: zero points and the reason.
             let reason = "grading failed: \((error as? SubmissionError)?.description ?? String(describing: error))"
-            let maxScore = counted.reduce(0) { $0 + $1.points }
+            let maxScore = counted.reduce(0) { $0 + $1.points } + (closedExercises(options) ?? []).reduce(0) { $0 + $1.maxPoints }
             for path in githubOutputs(options) {
                 try? AtomicFile.write(GradeReportFormat.githubFailure(reason: reason, maxScore: maxScore), to: absolutePath(path))
             }
@@ -37,6 +38,13 @@ extension Session {
             return report.score >= minimum ? .success : .failure
         }
         return report.allPassed ? .success : .failure
+    }
+
+    /// The exercises pacing keeps closed, when pacing (not `--step`/`--only`) chose what counts.
+    func closedExercises(_ options: GradeOptions) -> [GradeReport.ClosedExercise]? {
+        guard options.steps.isEmpty, options.only.isEmpty else { return nil }
+        let closed = course.exercises.filter { !course.isAvailable($0) && $0.points > 0 }.map(GradeReport.ClosedExercise.init)
+        return closed.isEmpty ? nil : closed
     }
 
     /// The exercises `--step`/`--only` select; a paced course counts what learners may do so far.

@@ -37,8 +37,9 @@ extension Session {
         }
         var ignored: [String] = []
         if !FileManager.default.fileExists(atPath: root + "/Solutions") { ignored.append("Solutions/") }
-        for path in SubmissionAudit.privatePaths where !path.hasSuffix("/") && !FileManager.default.fileExists(atPath: root + "/" + path) {
-            ignored.append(path)
+        // The instructor's workflows (grading, the project's CI) stay out of a copy that has none.
+        for path in upstream.keys where SubmissionAudit.isPrivate(path) && !path.hasPrefix("Solutions/") {
+            if !FileManager.default.fileExists(atPath: root + "/" + path) { ignored.append(path) }
         }
         let plan = CourseUpdatePlan(
             upstream: upstream.mapValues(\.id), local: localIDs, tracked: tracked, learnerPaths: Set(course.exercises.flatMap(\.sourcePaths)),
@@ -50,19 +51,20 @@ extension Session {
         }
         let stamp = Self.timestamp()
         let backup = root + "/" + Self.updatesFolder + "/" + stamp
-        var record = "# actorlings update from \(upstreamSource) at \(commit)\n"
+        var record = UpdateRecord(header: "actorlings update from \(upstreamSource) at \(commit)", entries: [])
         for action in plan.actions where action.touchesDisk {
             let path = root + "/" + action.path
+            let written: UpdateRecord.Written = upstream[action.path].map { .blob($0.id) } ?? .removed
             if FileManager.default.fileExists(atPath: path) {
                 try FileManager.default.createDirectory(
                     atPath: URL(fileURLWithPath: backup + "/before/" + action.path).deletingLastPathComponent().path, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: path, toPath: backup + "/before/" + action.path)
-                record += "existed\t\(action.path)\n"
+                record.entries.append(UpdateRecord.Entry(path: action.path, existed: true, written: written))
             } else {
-                record += "new\t\(action.path)\n"
+                record.entries.append(UpdateRecord.Entry(path: action.path, existed: false, written: written))
             }
         }
-        try AtomicFile.write(record, to: backup + "/record.txt")
+        try AtomicFile.write(record.render(), to: backup + "/record.txt")
         let objects = GitObjects(root: root, git: git.git)
         var differences = ""
         for action in plan.actions {
@@ -108,7 +110,8 @@ extension Session {
         return header + LineDiff.render(LineDiff.diff(base, newText), palette: palette)
     }
 
-    /// Puts back what the last update changed, and marks it undone.
+    /// Puts back what the last update changed, and marks it undone. A file changed since the
+    /// update is kept as it is, copied to the backup's `after/` folder, and named.
     private func undoUpdate() throws -> ExitCode {
         let folder = root + "/" + Self.updatesFolder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasSuffix(".undone") }.sorted()
@@ -117,28 +120,45 @@ extension Session {
             return .failure
         }
         let backup = folder + "/" + last
-        guard let record = try? String(contentsOfFile: backup + "/record.txt", encoding: .utf8) else {
+        guard let text = try? String(contentsOfFile: backup + "/record.txt", encoding: .utf8) else {
             throw UsageError("\(Self.updatesFolder)/\(last)/record.txt is missing or unreadable: that update cannot be undone automatically")
         }
+        let record = UpdateRecord.parse(text)
+        var current: [String: String] = [:]
+        for entry in record.entries {
+            if let data = FileManager.default.contents(atPath: root + "/" + entry.path) { current[entry.path] = GitBlobID.of(Array(data)) }
+        }
         var restored = 0
-        for line in record.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            let target = root + "/" + parts[1]
-            if parts[0] == "existed" {
-                guard let data = FileManager.default.contents(atPath: backup + "/before/" + parts[1]) else { continue }
-                try AtomicFile.write(data, to: target)
-                let attributes = try? FileManager.default.attributesOfItem(atPath: backup + "/before/" + parts[1])
+        var kept: [String] = []
+        for step in record.undo(current: current) {
+            switch step {
+            case .restore(let path):
+                guard let data = FileManager.default.contents(atPath: backup + "/before/" + path) else { continue }
+                try AtomicFile.write(data, to: root + "/" + path)
+                let attributes = try? FileManager.default.attributesOfItem(atPath: backup + "/before/" + path)
                 if let permissions = attributes?[.posixPermissions] {
-                    try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target)
+                    try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: root + "/" + path)
                 }
-            } else {
-                try? FileManager.default.removeItem(atPath: target)
+                restored += 1
+            case .remove(let path):
+                try? FileManager.default.removeItem(atPath: root + "/" + path)
+                restored += 1
+            case .keepChanged(let path):
+                if let data = FileManager.default.contents(atPath: root + "/" + path) {
+                    try AtomicFile.write(data, to: backup + "/after/" + path)
+                }
+                kept.append(path)
             }
-            restored += 1
         }
         try FileManager.default.moveItem(atPath: backup, toPath: backup + ".undone")
         console.write("Undid the update of \(last): \(restored) file\(restored == 1 ? "" : "s") put back as they were.\n")
+        if !kept.isEmpty {
+            console.write(
+                palette.apply(.boldYellow, "Kept as you changed them after the update (\(kept.count)):") + "\n"
+                    + kept.map { "  \(UntrustedText.line($0))\n" }.joined()
+                    + "A copy of each is in \(Self.updatesFolder)/\(last).undone/after/; "
+                    + "what they were before the update is in \(Self.updatesFolder)/\(last).undone/before/.\n")
+        }
         return .success
     }
 
@@ -173,21 +193,64 @@ struct UpdateGit {
         try await git.run(arguments, in: root, timeLimit: timeLimit)
     }
 
-    /// Fetches the upstream's default branch (HEAD, else main, else master) and keeps it at
-    /// `refs/actorlings/upstream`, so its objects stay for `reset`. Returns the commit id.
+    /// Fetches the course one commit deep and keeps it at `refs/actorlings/upstream`, so its
+    /// objects stay for `reset`; returns the commit id.
+    ///
+    /// The commit is the one grading uses: the default branch's (HEAD, else main, else master)
+    /// student workflow names a `course-ref`, and when that is a tag of the upstream, the tag is
+    /// what is fetched. A commit that holds `Solutions/` anywhere is refused and its objects
+    /// pruned: reference solutions never stay in a learner's repository.
     func fetch(_ source: String) async throws -> String {
+        let incoming = "refs/actorlings/incoming"
         var last = ""
+        var fetched = false
         for ref in ["HEAD", "main", "master"] {
-            let result = try await run(["fetch", "--no-tags", "--quiet", "--", source, "+\(ref):refs/actorlings/upstream"])
+            let result = try await run(["fetch", "--depth", "1", "--no-tags", "--quiet", "--", source, "+\(ref):\(incoming)"])
             if result.succeeded {
-                let commit = try await run(["rev-parse", "--verify", "refs/actorlings/upstream^{commit}"])
-                if commit.succeeded, !commit.text.isEmpty { return commit.text }
+                fetched = true
+                break
             }
             last = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        throw UsageError(
-            "could not fetch the course from \(source) (\(last.split(separator: "\n").last ?? "no branch HEAD, main or master")); "
-                + "give a git URL, the folder of a git checkout of the course, or a bundle made with `git bundle create course.bundle --all`")
+        guard fetched else {
+            throw UsageError(
+                "could not fetch the course from \(source) (\(last.split(separator: "\n").last ?? "no branch HEAD, main or master")); "
+                    + "give a git URL, the folder of a git checkout of the course, or a bundle made with `git bundle create course.bundle --all`")
+        }
+        let workflow = try await run(["show", "\(incoming):\(SubmissionAudit.studentWorkflow)"])
+        if workflow.succeeded, let tag = GradingRelease.courseRef(inWorkflow: workflow.text) {
+            let result = try await run(["fetch", "--depth", "1", "--no-tags", "--quiet", "--", source, "+refs/tags/\(tag):\(incoming)"])
+            guard result.succeeded else {
+                try await discard(incoming, prune: true)
+                throw UsageError(
+                    "the course at \(source) grades with \(tag), but that tag could not be fetched (\(result.problem)); ask your instructor to push the tag")
+            }
+        }
+        let objects = try await run(["rev-list", "--objects", incoming])
+        guard objects.succeeded else { throw UsageError("git rev-list \(incoming) failed: \(objects.problem)") }
+        let paths = String(decoding: objects.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
+        }
+        if paths.contains(where: { $0 == "Solutions" || $0.hasPrefix("Solutions/") }) {
+            try await discard(incoming, prune: true)
+            throw UsageError(
+                "\(source) holds the reference solutions (Solutions/), so it is not fetched; update from the published course "
+                    + "(`Scripts/publish-template.sh course …` makes it), never from the instructor's private copy")
+        }
+        let move = try await run(["update-ref", "refs/actorlings/upstream", incoming])
+        guard move.succeeded else { throw UsageError("git update-ref failed: \(move.problem)") }
+        try await discard(incoming, prune: false)
+        let commit = try await run(["rev-parse", "--verify", "refs/actorlings/upstream^{commit}"])
+        guard commit.succeeded, !commit.text.isEmpty else { throw UsageError("the fetched course has no commit: \(commit.problem)") }
+        return commit.text
+    }
+
+    /// Removes `ref`, and with `prune` every object only it reached.
+    private func discard(_ ref: String, prune: Bool) async throws {
+        _ = try await run(["update-ref", "-d", ref])
+        guard prune else { return }
+        _ = try await run(["reflog", "expire", "--expire=now", "--all"])
+        _ = try await run(["gc", "--quiet", "--prune=now"])
     }
 
     /// Every regular file of `commit`: path → blob id and whether it is executable.

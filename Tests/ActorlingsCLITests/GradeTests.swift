@@ -48,7 +48,7 @@ struct GradeTests {
         try await checkAllFormats(report, named: "shipped")
     }
 
-    @Test("Every solution in place: everything passes, and copies are flagged")
+    @Test("Every solution in place: everything passes; one-line fixes are too short to judge as copies")
     func allSolutions() async throws {
         let course = try TestPaths.copyOfFixtureCourse()
         for id in ["passing", "compile-error", "failing-test", "hangs", "crashes"] {
@@ -59,7 +59,9 @@ struct GradeTests {
         let (status, report) = try await grade(course)
         #expect(status == 0)
         #expect(report.totals.points == report.totals.maxPoints)
-        #expect(report.exercises.allSatisfy { $0.flags == ["copied-solution"] })
+        // Each fixture fix is a few tokens (`value * 2`): the one right form, which an honest
+        // learner writes too (SolutionSimilarity.minimumWrittenTokens).
+        #expect(report.exercises.allSatisfy { $0.flags.isEmpty })
         try await checkAllFormats(report, named: "all-solutions")
     }
 

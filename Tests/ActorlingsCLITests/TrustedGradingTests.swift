@@ -105,7 +105,8 @@ struct TrustedGradingTests {
         #expect(plain.totals.points == 3 && plain.totals.maxPoints == 5)
 
         #expect(plain.submission?.flags == [], "the published template as is differs in nothing")
-        #expect(plain.exercises.first { $0.id == "compile-error" }?.flags == ["copied-solution"])
+        // The reference's fix (`value * 2`) is too short to be anyone's own: not judged.
+        #expect(plain.exercises.first { $0.id == "compile-error" }?.flags == [])
         #expect(plain.exercises.first { $0.id == "hangs" }?.flags == [])
         let flagged = Set((attacked.submission?.flags ?? []).map { "\($0.change.rawValue) \($0.file)" })
         #expect(
@@ -121,7 +122,7 @@ struct TrustedGradingTests {
                 "modified Sources/actorlings/main.swift",
                 "modified Solutions/00-basics/compile-error/Code.swift",
             ])
-        #expect(attacked.exercises.first { $0.id == "compile-error" }?.flags == ["copied-solution", "course-files-changed"])
+        #expect(attacked.exercises.first { $0.id == "compile-error" }?.flags == ["course-files-changed"])
 
         // Who: the submission's commit and author, its origin without the token.
         #expect(plain.student.name == "Ada")

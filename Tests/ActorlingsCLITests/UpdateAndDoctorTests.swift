@@ -15,8 +15,14 @@ struct CourseUpdateTests {
 
     @Test("Course fixed, learner work intact, undoable, and offline from a bundle")
     func endToEnd() async throws {
+        // The author's private course (with Solutions/) and the published one (never with them).
         let upstream = try TestPaths.copyOfFixtureCourse()
+        // A solution no learner file can equal, to look for in the learner's objects.
+        try "// reference only \(UUID())\n".write(toFile: upstream + "/Solutions/00-basics/private-note.swift", atomically: true, encoding: .utf8)
         try await onOwnThread { try commitAsShipped(upstream) }
+        let published = upstream + "-published"
+        let first = try await publishCourse(["-C", upstream, "course", published, "v1"])
+        #expect(first.status == 0, "\(first.errors)")
         // The learner's copy: the template (no Solutions/) committed anew, then their work.
         let student = try TestPaths.copyOfFixtureCourse()
         try FileManager.default.removeItem(atPath: student + "/Solutions")
@@ -40,7 +46,17 @@ struct CourseUpdateTests {
             try git(["commit", "-qm", "fixes"], in: upstream)
         }
 
-        let update = try await runActorlings(["update", upstream], in: student)
+        let release = try await publishCourse(["-C", upstream, "course", published, "v2"])
+        #expect(release.status == 0, "\(release.errors)")
+
+        // The private copy is refused, and none of its solutions stays in the learner's objects.
+        let refused = try await runActorlings(["update", upstream], in: student)
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("holds the reference solutions"))
+        let secret = try #require(try await solutionBlobs(upstream, path: "Solutions/00-basics/private-note.swift").first)
+        #expect(try await !hasObject(secret, in: student), "a solution's object reached the learner")
+
+        let update = try await runActorlings(["update", published], in: student)
         #expect(update.status == 0, "\(update.output)\(update.errors)")
         #expect(update.output.contains("Your work is kept; the course also changed these files (1):\n  \(Self.started)"))
         #expect(update.output.contains("+ // fixed by the author"))
@@ -55,19 +71,44 @@ struct CourseUpdateTests {
         let check = try await runActorlings(["check", "compile-error"], in: student)
         #expect(check.status == 0, "\(check.output)")
 
+        // The learner starts the exercise the update refreshed, then undoes the update: that work stays.
+        let afterUpdate = try read(student + "/" + Self.untouched) + "// started after the update\n"
+        try afterUpdate.write(toFile: student + "/" + Self.untouched, atomically: true, encoding: .utf8)
+
         let undo = try await runActorlings(["update", "--undo"], in: student)
         #expect(undo.status == 0, "\(undo.errors)")
+        #expect(undo.output.contains("Kept as you changed them after the update (1):\n  \(Self.untouched)\n"), "\(undo.output)")
+        #expect(try read(student + "/" + Self.untouched) == afterUpdate)
+        let undone = try FileManager.default.contentsOfDirectory(atPath: student + "/.actorlings/updates").filter { $0.hasSuffix(".undone") }
+        #expect(try undone.count == 1 && read(student + "/.actorlings/updates/\(undone[0])/after/\(Self.untouched)") == afterUpdate)
         #expect(!FileManager.default.fileExists(atPath: student + "/Exercises/classroom.toml"))
         #expect(try !read(student + "/" + Self.test).hasPrefix("// fixed by the author"))
         #expect(try read(student + "/" + Self.solved) == solvedText)
 
         let bundle = upstream + ".bundle"
-        try await onOwnThread { try git(["bundle", "create", "-q", bundle, "--all"], in: upstream) }
+        try await onOwnThread { try git(["bundle", "create", "-q", bundle, "--all"], in: published) }
         let offline = try await runActorlings(["update", bundle], in: student)
         #expect(offline.status == 0, "\(offline.output)\(offline.errors)")
         #expect(FileManager.default.fileExists(atPath: student + "/Exercises/classroom.toml"))
         let again = try await runActorlings(["update"], in: student)
         #expect(again.output.contains("The course is already up to date"))
+    }
+
+    /// Runs `Scripts/publish-template.sh` with `arguments`.
+    func publishCourse(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await onOwnThread {
+            try runProgram("/bin/bash", [TestPaths.repositoryRoot + "/Scripts/publish-template.sh"] + arguments, in: TestPaths.repositoryRoot)
+        }
+    }
+
+    /// The blob ids of the files at `path` in `course`'s HEAD.
+    func solutionBlobs(_ course: String, path: String) async throws -> [String] {
+        let listed = try await onOwnThread { try runProgram("/usr/bin/env", ["git", "-C", course, "ls-tree", "-r", "HEAD", path], in: course) }
+        return listed.output.split(separator: "\n").compactMap { $0.split(separator: "\t").first?.split(separator: " ").last.map(String.init) }
+    }
+
+    func hasObject(_ id: String, in repository: String) async throws -> Bool {
+        try await onOwnThread { try runProgram("/usr/bin/env", ["git", "-C", repository, "cat-file", "-e", id], in: repository).status == 0 }
     }
 
     @Test("Without a source, and with one that is not a course, update says what to give")
@@ -184,4 +225,23 @@ struct LivePacingTests {
         }
         #expect(process.terminationStatus == 0)
     }
+}
+
+/// Runs a program in `directory` and returns its exit status and output (blocking: call it on a
+/// thread of its own, as `onOwnThread` does).
+func runProgram(_ executable: String, _ arguments: [String], in directory: String) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
 }

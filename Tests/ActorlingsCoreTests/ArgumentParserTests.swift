@@ -58,6 +58,15 @@ struct ArgumentParserTests {
                 .classGrade(ClassGradeOptions(submissions: ["ada", "bob.bundle"], outputDirectory: "out", jobs: 3))
             ),
             (
+                ["class", "grade", "ada", "--release", "v2"],
+                .classGrade(
+                    {
+                        var options = ClassGradeOptions(submissions: ["ada"])
+                        options.release = "v2"
+                        return options
+                    }())
+            ),
+            (
                 ["class", "grade", "ada", "--step", "1,2", "--only", "intro,opting-out", "--only", "task-group"],
                 .classGrade(ClassGradeOptions(submissions: ["ada"], steps: [1, 2], only: ["intro", "opting-out", "task-group"]))
             ),
@@ -112,6 +121,7 @@ struct ArgumentParserTests {
             (["doctor", "--min-free-mb", "lots"], "unexpected '--min-free-mb'; `doctor` takes `--min-free-mb N` and `--no-build`"),
             (["update", "x", "--undo"], "`update --undo` takes no source: it restores what the last update changed"),
             (["class", "grade", "ada", "--step", "one"], "--step takes step numbers such as 1 or 1,2, not 'one'"),
+            (["class", "grade", "ada", "--release", "../v1"], "--release takes a tag of the course such as v2, not '../v1'"),
             (
                 ["class", "grade"],
                 "class grade needs the students' submissions (folders, git repositories or bundles), e.g. `actorlings class grade submissions/*`"

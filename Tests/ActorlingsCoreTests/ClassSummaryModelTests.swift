@@ -87,6 +87,35 @@ struct ClassSummaryModelTests {
         #expect(anomalies == ["1 course file changed: Exercises/x/Tests/T.swift (modified)", "close to the reference solution: a"])
     }
 
+    @Test(
+        "Tampering and a copied solution are two marks, and every changed file is listed",
+        arguments: [(true, false, "  ⚠"), (false, true, "  ⚑"), (true, true, "  ⚠  ⚑"), (false, false, "")])
+    func marks(tampered: Bool, copied: Bool, mark: String) throws {
+        var report = Self.report("PPPPP", repository: "class/w-ada")
+        if tampered {
+            report.submission = GradeReport.Submission(
+                flags: (1...5).map { SubmissionFlag(file: "Exercises/\($0)/Tests/T.swift", change: .modified) })
+        }
+        if copied { report.exercises[2].flags = ["copied-solution"] }
+        let summary = ClassSummary(reports: [("ada", report)])
+        let student = try #require(summary.students.first)
+        #expect(student.isTampered == tampered && student.isCopied == copied)
+        let text = ClassSummaryFormat.text.render(summary)
+        #expect(text.contains("5/5     done\(mark)\n"), "\(text)")
+        if tampered {
+            #expect(text.contains("Exercises/5/Tests/T.swift (modified)") && !text.contains("…"))
+        }
+    }
+
+    @Test("A submission that produced no report stays on the page, in every format, with its reason")
+    func failures() {
+        var summary = ClassSummary(reports: [("ada", Self.report("PPPPP"))])
+        summary.failures = [ClassSummary.Failure(label: "bo", reason: "could not clone: repository not found")]
+        #expect(ClassSummaryFormat.text.render(summary).contains("Not graded (1):\n  bo: could not clone: repository not found"))
+        #expect(ClassSummaryFormat.csv.render(summary).contains("\nbo,bo,,,,,,,,,,,not graded: could not clone: repository not found\n"))
+        #expect(ClassSummaryFormat.html.render(summary).contains("<strong class=\"warn\">bo</strong>: could not clone: repository not found"))
+    }
+
     @Test("CSV has the username apart, not-started and skipped cells, where each student is and the flags")
     func csvColumns() {
         var flagged = Self.report("PCNNS", repository: "class/w-ada")

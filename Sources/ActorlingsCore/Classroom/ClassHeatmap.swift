@@ -85,9 +85,10 @@ struct ClassHeatmap {
             </head>
             <body>
             <h1>\(escape(summary.courseTitle)) — class summary</h1>
-            <div class="sub">\(summary.students.count) students · \(summary.exercises.count) exercises · \(stuck) stuck · \(summary.finished.count) done\(flagged == 0 ? "" : " · <span class=\"warn\">⚠ \(flagged) to look at</span>")</div>
+            <div class="sub">\(summary.students.count) students · \(summary.exercises.count) exercises · \(stuck) stuck · \(summary.finished.count) done\(flagged == 0 ? "" : " · <span class=\"warn\">\(flagged) to look at</span>")\(summary.failures.isEmpty ? "" : " · <span class=\"warn\">\(summary.failures.count) not graded</span>")</div>
 
             """
+        html += failuresSection()
         html += whereSection()
         html += grid()
         html += diagnosticsSection()
@@ -148,7 +149,11 @@ struct ClassHeatmap {
         }
         html += "</tr>\n</thead>\n<tbody>\n"
         for student in summary.students {
-            let warn = student.anomalies.isEmpty ? "" : " <span class=\"warn\" title=\"\(escape(student.anomalies.joined(separator: "; ")))\">⚠</span>"
+            // ⚠ tampering (course files, tests, score), ⚑ a copied solution: two different things to check.
+            var warn = student.isTampered ? " <span class=\"warn\" title=\"\(escape(student.anomalies.joined(separator: "; ")))\">⚠</span>" : ""
+            if student.isCopied {
+                warn += " <span class=\"warn\" title=\"close to the reference solution: \(escape(student.flagged.joined(separator: ", ")))\">⚑</span>"
+            }
             html += "<tr><th class=\"student\" title=\"\(escape(student.label))\">\(escape(student.username))\(warn)</th>"
             for column in exercises {
                 guard let cell = student.cells[column.id] else {
@@ -170,6 +175,16 @@ struct ClassHeatmap {
         }
         html += "<td class=\"points\">of \(summary.students.count)</td><td></td></tr></tfoot>\n</table>\n</div>\n"
         return html
+    }
+
+    /// Submissions that could not be graded: named at the top, with the reason, never dropped.
+    private func failuresSection() -> String {
+        guard !summary.failures.isEmpty else { return "" }
+        var html = "<h2>Not graded</h2>\n<p class=\"sub\">No report: these submissions could not be read. Each is a student without a grade.</p>\n<ul>\n"
+        for failure in summary.failures {
+            html += "<li><strong class=\"warn\">\(escape(failure.label))</strong>: \(escape(failure.reason))</li>\n"
+        }
+        return html + "</ul>\n"
     }
 
     private func diagnosticsSection() -> String {

@@ -37,6 +37,12 @@ public struct ClassSummary: Sendable, Equatable {
         /// Things in the report an instructor should look at, in words.
         public var anomalies: [String]
 
+        /// Course files changed, tests edited, a score that does not add up, a replaced cached
+        /// object: anything but a copied solution (⚠).
+        public var isTampered: Bool { anomalies.count > (flagged.isEmpty ? 0 : 1) }
+        /// Close to the reference solution somewhere (⚑).
+        public var isCopied: Bool { !flagged.isEmpty }
+
         /// Working on the current exercise without passing it (not merely not started yet).
         public var isStuck: Bool {
             guard let current, let cell = cells[current] else { return false }
@@ -72,8 +78,22 @@ public struct ClassSummary: Sendable, Equatable {
         public var occurrences: Int
     }
 
+    /// A submission that could not be graded at all (a clone that failed, a folder that is
+    /// not this course): it stays on the page with its reason.
+    public struct Failure: Sendable, Equatable {
+        public var label: String
+        public var reason: String
+
+        public init(label: String, reason: String) {
+            self.label = label
+            self.reason = reason
+        }
+    }
+
     public var courseTitle: String
     public var exercises: [ExerciseColumn]
+    /// Submissions that produced no report, in the order given.
+    public var failures: [Failure] = []
     /// Least progress first: the students who need help are at the top.
     public var students: [Student]
     /// Most common compile diagnostics of exercises students started, by how many met them.
@@ -186,8 +206,9 @@ public struct ClassSummary: Sendable, Equatable {
         let edited = report.exercises.filter { $0.status == .testsEdited }.map(\.id)
         if !edited.isEmpty { found.append("tests edited: " + edited.joined(separator: ", ")) }
         if let flags = report.submission?.flags, !flags.isEmpty {
-            let files = flags.prefix(3).map { "\($0.file) (\($0.change.rawValue))" }.joined(separator: ", ")
-            found.append("\(flags.count) course file\(flags.count == 1 ? "" : "s") changed: \(files)\(flags.count > 3 ? ", …" : "")")
+            // Every file: the evidence is the list, and a person reads it whole.
+            let files = flags.map { "\($0.file) (\($0.change.rawValue))" }.joined(separator: ", ")
+            found.append("\(flags.count) course file\(flags.count == 1 ? "" : "s") changed: \(files)")
         }
         let copied = report.exercises.filter { $0.flags.contains("copied-solution") }.map(\.id)
         if !copied.isEmpty { found.append("close to the reference solution: " + copied.joined(separator: ", ")) }

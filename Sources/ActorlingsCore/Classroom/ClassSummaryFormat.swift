@@ -27,6 +27,11 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
     static func text(_ summary: ClassSummary) -> String {
         let labelWidth = min(32, (summary.students.map(\.username.count).max() ?? 7) + 2)
         var out = ["\(summary.courseTitle) — \(summary.students.count) students, \(summary.exercises.count) exercises", ""]
+        if !summary.failures.isEmpty {
+            out.append("Not graded (\(summary.failures.count)):")
+            out += summary.failures.map { "  \($0.label): \($0.reason)" }
+            out.append("")
+        }
         // Steps are separated by a column of spaces; the numbers say which exercise is which.
         func row(_ cells: [String]) -> String {
             var line = ""
@@ -42,13 +47,14 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
             let now = student.current.map { student.isStuck ? "stuck on \($0)" : "not started \($0)" } ?? "done"
             out.append(
                 student.username.padded(to: labelWidth) + row(cells) + "\(student.points)/\(student.maxPoints)".padded(to: 8) + now
-                    + (student.anomalies.isEmpty ? "" : "  ⚠"))
+                    + (student.isTampered ? "  ⚠" : "") + (student.isCopied ? "  ⚑" : ""))
         }
         out.append("")
         out.append("Exercises: " + summary.exercises.enumerated().map { "\($0.offset + 1) \($0.element.id)" }.joined(separator: ", "))
         out.append(
             "Key: ✔ passed  ✘ tests failed  C compile error  T timed out  ! crashed  F forbidden construct  E tests edited  "
-                + "I not all tests ran  M macOS too old  · not started  s skipped  (blank) not graded")
+                + "I not all tests ran  M macOS too old  · not started  s skipped  (blank) not graded  "
+                + "⚠ course files changed or score mismatch  ⚑ copied solution")
         let positions = summary.positions
         if !positions.isEmpty {
             out.append("")
@@ -102,6 +108,11 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
                 student.anomalies.joined(separator: "; "),
             ]
             rows.append(([student.label, student.username] + cells + tail).map(field).joined(separator: ","))
+        }
+        // A submission without a report is a row too: no statuses, no points, the reason as its flag.
+        for failure in summary.failures {
+            let tail = ["", "", "", "", "", "not graded: " + failure.reason]
+            rows.append(([failure.label, failure.label] + summary.exercises.map { _ in "" } + tail).map(field).joined(separator: ","))
         }
         return rows.joined(separator: "\n") + "\n"
     }

@@ -47,7 +47,7 @@ public enum ArgumentParser {
             case "--all", "--yes", "-y", "--build", "--no-build", "--undo", "--no-sandbox", "--survey":
                 flags.insert(argument == "-y" ? "--yes" : argument)
             case "--only", "--runs", "--step", "--format", "--output", "-o", "--min-score", "--report", "--submission", "--jobs",
-                "--test-cache", "--output-dir", "--min-free-mb":
+                "--test-cache", "--output-dir", "--min-free-mb", "--release":
                 words.append(argument)
                 words.append(try value(for: argument))
             case "--":
@@ -289,6 +289,12 @@ public enum ArgumentParser {
             case "--only":
                 guard let value = rest.first else { throw UsageError("--only needs exercise ids such as intro,opting-out", command: "class") }
                 options.only += value.split(separator: ",").map(String.init)
+                rest = rest.dropFirst()
+            case "--release":
+                guard let value = rest.first, GradingRelease.isPlainRef(value) else {
+                    throw UsageError("--release takes a tag of the course such as v2\(rest.first.map { ", not '\($0)'" } ?? "")", command: "class")
+                }
+                options.release = value
                 rest = rest.dropFirst()
             default:
                 options.submissions.append(word)

@@ -125,6 +125,9 @@ public struct ClassGradeOptions: Sendable, Equatable {
     public var only: [String] = []
     /// `--no-sandbox`, handed to each student's `grade --submission`.
     public var noSandbox = false
+    /// `--release REF`: the course release (a tag of the trusted checkout) every submission's
+    /// course files are judged against; nil: each submission's own (its workflow's `course-ref`).
+    public var release: String?
 
     public init(submissions: [String], outputDirectory: String = "grades", jobs: Int? = nil, steps: [Int] = [], only: [String] = []) {
         self.submissions = submissions

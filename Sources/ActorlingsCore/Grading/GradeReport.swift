@@ -61,6 +61,25 @@ public struct GradeReport: Codable, Sendable, Equatable {
     public var submission: Submission?
     /// Whether the tests ran in the operating system's sandbox; absent in reports from before it.
     public var sandbox: SandboxInfo?
+    /// Exercises of steps that pacing (`classroom.toml`) keeps closed: not graded, not in
+    /// `totals`, but part of GitHub Classroom's maximum so it does not move as steps open.
+    /// Absent when nothing is closed (or `--step`/`--only` chose the exercises).
+    public var opensLater: [ClosedExercise]?
+
+    /// An exercise not open yet: what it will be worth.
+    public struct ClosedExercise: Codable, Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var step: Int
+        public var maxPoints: Int
+
+        public init(_ exercise: Exercise) {
+            id = exercise.id
+            title = exercise.title
+            step = exercise.stepNumber
+            maxPoints = exercise.points
+        }
+    }
 
     /// How the tests ran: `status` is `enforced`, `unavailable` or `disabled` (`--no-sandbox`),
     /// `detail` the mechanism or the reason.

@@ -77,7 +77,9 @@ struct GradeTextFormatter {
 /// GitLab and most report viewers follow: one `<testsuite>` per step (with the `package`, `id`,
 /// `hostname`, zone-less `timestamp`, `properties`, `system-out` and `system-err` the schema
 /// requires), one `<testcase>` per exercise, failures with a message and the details as text.
-/// Everything is escaped.
+/// Points are suite properties (the schema gives a test case none): the step's `points` and
+/// `max_points`, the report's `total_points` and `total_max_points`, and `points.<id>` per
+/// exercise as `points/max`. Everything is escaped.
 struct JUnitFormatter {
     func render(_ report: GradeReport) -> String {
         // The schema's timestamp has no zone; the report's is UTC.
@@ -94,6 +96,16 @@ struct JUnitFormatter {
             xml += "      <property name=\"toolchain\" value=\"\(escape(report.toolchain))\"/>\n"
             if let student = report.student.repository ?? report.student.name {
                 xml += "      <property name=\"student\" value=\"\(escape(student))\"/>\n"
+            }
+            // Points as the JSON report has them: this step's, and the whole report's.
+            let points = exercises.reduce(0) { $0 + $1.points }
+            let maxPoints = exercises.reduce(0) { $0 + $1.maxPoints }
+            xml += "      <property name=\"points\" value=\"\(points)\"/>\n"
+            xml += "      <property name=\"max_points\" value=\"\(maxPoints)\"/>\n"
+            xml += "      <property name=\"total_points\" value=\"\(report.totals.points)\"/>\n"
+            xml += "      <property name=\"total_max_points\" value=\"\(report.totals.maxPoints)\"/>\n"
+            for exercise in exercises {
+                xml += "      <property name=\"points.\(escape(exercise.id))\" value=\"\(exercise.points)/\(exercise.maxPoints)\"/>\n"
             }
             xml += "    </properties>\n"
             for exercise in exercises {
@@ -153,24 +165,37 @@ struct GitHubClassroomFormatter {
         var object: [String: Any] = [
             "version": 1,
             "status": report.allPassed ? "pass" : "fail",
-            "max_score": report.totals.maxPoints,
+            // The whole course's maximum: steps pacing keeps closed count as not yet earned, so
+            // the maximum a student sees never moves when a step opens.
+            "max_score": report.totals.maxPoints + (report.opensLater ?? []).reduce(0) { $0 + $1.maxPoints },
         ]
-        object["tests"] = report.exercises.flatMap { exercise -> [[String: Any]] in
+        let closed = (report.opensLater ?? []).flatMap { exercise -> [[String: Any]] in
             (0..<exercise.maxPoints).map { part -> [String: Any] in
-                // The reporter prints these in the student's job log.
-                let name = UntrustedText.line("\(exercise.id) — \(exercise.title)") + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : "")
-                return [
-                    "name": name,
-                    "status": exercise.status == .passed ? "pass" : "fail",
-                    "score": exercise.status == .passed ? 1 : 0,
-                    "message": UntrustedText.line(exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]")),
-                    "test_code": UntrustedText.line("actorlings grade --only \(exercise.id)"),
-                    "filename": "",
-                    "line_no": 0,
-                    "execution_time": String(format: "%.2fs", exercise.durationSeconds),
+                [
+                    "name": UntrustedText.line("\(exercise.id) — \(exercise.title)") + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : ""),
+                    "status": "fail", "score": 0, "message": "opens later (step \(exercise.step))",
+                    "test_code": UntrustedText.line("actorlings grade --only \(exercise.id)"), "filename": "", "line_no": 0, "execution_time": "0.00s",
                 ]
             }
         }
+        object["tests"] =
+            closed
+            + report.exercises.flatMap { exercise -> [[String: Any]] in
+                (0..<exercise.maxPoints).map { part -> [String: Any] in
+                    // The reporter prints these in the student's job log.
+                    let name = UntrustedText.line("\(exercise.id) — \(exercise.title)") + (exercise.maxPoints > 1 ? " (\(part + 1)/\(exercise.maxPoints))" : "")
+                    return [
+                        "name": name,
+                        "status": exercise.status == .passed ? "pass" : "fail",
+                        "score": exercise.status == .passed ? 1 : 0,
+                        "message": UntrustedText.line(exercise.reason + (exercise.flags.isEmpty ? "" : " [\(exercise.flags.joined(separator: ", "))]")),
+                        "test_code": UntrustedText.line("actorlings grade --only \(exercise.id)"),
+                        "filename": "",
+                        "line_no": 0,
+                        "execution_time": String(format: "%.2fs", exercise.durationSeconds),
+                    ]
+                }
+            }
         return Self.encode(object)
     }
 

@@ -1,16 +1,28 @@
-/// How close a learner's files are to the reference solution, measured on code tokens so that
-/// comments, white space, blank lines and renamed local names change nothing.
+/// How close what a learner wrote is to what the reference solution wrote, measured on code
+/// tokens so that comments, white space, blank lines and renamed local names change nothing.
 ///
-/// Each file becomes its code tokens (comments and the text of literals dropped). Names the
-/// files declare with `let`, `var`, `for … in` or as closure parameters — the names a copier
-/// renames — become one placeholder; every other name (types, functions, labels, keywords)
-/// stays as written. The similarity of two token sequences is 2·LCS / (m + n), 1 when they are
-/// equal, and a submission is flagged `copied-solution` when every learner file reaches
-/// `threshold` and is at least as close to the reference as to the shipped file. It is a prompt for the instructor to look, never part of a grade: a minimal fix
-/// can legitimately equal the reference.
+/// Only the written part is compared: the lines of each file that differ from the shipped file
+/// (lines compared as their normalised code tokens, so re-indenting or commenting a shipped line
+/// does not make it written). Most of an exercise's file is shipped code that every answer keeps;
+/// compared whole, an honest answer looks like the reference because of what both kept. Each
+/// file becomes its code tokens (comments and the text of literals dropped); names declared with
+/// `let`, `var`, `for … in` or as closure parameters — the names a copier renames — become one
+/// placeholder; every other name stays as written. The similarity of two token sequences is
+/// 2·LCS / (m + n). A submission is flagged `copied-solution` when the reference wrote at least
+/// ``minimumWrittenTokens`` tokens (a short fix has one right form, which an honest learner finds
+/// too) and what the learner wrote reaches ``threshold``. It is a prompt for the instructor to
+/// look, never part of a grade.
 public enum SolutionSimilarity {
-    /// 0.95: a 200-token file may differ from the reference in up to about ten tokens.
-    public static let threshold = 0.95
+    /// 1: what the learner wrote equals what the reference wrote, once comments, white space,
+    /// literal text and local names are set aside. Measured on the course's honest answers
+    /// (`SimilarityCorpusTests`): some `also-correct` answers differ from the reference in one
+    /// token of a hundred (0.99), so any lower threshold accuses them; a copy with cosmetic edits
+    /// scores exactly 1.
+    public static let threshold = 1.0
+
+    /// Below this many written tokens in the reference, an answer is not judged: a short fix has
+    /// one right form, which an honest learner writes too.
+    public static let minimumWrittenTokens = 24
 
     /// The tokenizer behind the measure: one line to change if the project's tokenizers merge.
     static func codeTokens(_ source: String) -> [SwiftToken] {
@@ -19,7 +31,7 @@ public enum SolutionSimilarity {
 
     /// Names declared as locals: after `let`/`var` (one name or a tuple of names), between `for`
     /// and `in`, and the parameters of a closure (`{ a, b in`).
-    static func localNames(_ tokens: [SwiftToken]) -> Set<String> {
+    public static func localNames(_ tokens: [SwiftToken]) -> Set<String> {
         var names: Set<String> = []
         var index = 0
         func collect(from start: Int, until stop: (SwiftToken) -> Bool) {
@@ -106,7 +118,7 @@ public enum SolutionSimilarity {
         return 2 * Double(common) / Double(a.count + b.count)
     }
 
-    /// How similar one learner file is to its reference, from 0 to 1.
+    /// How similar one learner file is to its reference, from 0 to 1, the whole files compared.
     public static func similarity(_ learner: String, _ reference: String) -> Double {
         let mine = codeTokens(learner)
         let theirs = codeTokens(reference)
@@ -114,17 +126,91 @@ public enum SolutionSimilarity {
         return ratio(normalizedTokens(mine, locals: locals), normalizedTokens(theirs, locals: locals))
     }
 
-    /// True when every learner file is at least `threshold` similar to its reference and no
-    /// less similar to it than to the shipped file (pairs in the same order; a nil shipped file
-    /// is unknown). The second rule keeps an unsolved exercise — the shipped code, often only a
-    /// few tokens from the solution — from being flagged.
+    /// What was written in each file of an exercise, the learner's and the reference's, as
+    /// normalised tokens in file order (pairs in the same order; a nil shipped file is unknown,
+    /// so all of that file counts as written).
+    public static func written(learner: [String], reference: [String], shipped: [String?]) -> (learner: [String], reference: [String]) {
+        var mine: [String] = []
+        var theirs: [String] = []
+        for index in learner.indices where index < reference.count {
+            let original = index < shipped.count ? shipped[index] : nil
+            let tokens = (codeTokens(learner[index]), codeTokens(reference[index]), original.map(codeTokens) ?? [])
+            let locals = localNames(tokens.0).union(localNames(tokens.1)).union(localNames(tokens.2))
+            let lines = (codeLines(tokens.0, locals: locals), codeLines(tokens.1, locals: locals), codeLines(tokens.2, locals: locals))
+            mine += linesNotIn(lines.0, base: lines.2).flatMap { $0 }
+            theirs += linesNotIn(lines.1, base: lines.2).flatMap { $0 }
+        }
+        return (mine, theirs)
+    }
+
+    /// How similar what the learner wrote is to what the reference wrote, and how much the
+    /// reference wrote (in tokens).
+    public static func writtenSimilarity(learner: [String], reference: [String], shipped: [String?]) -> (ratio: Double, referenceTokens: Int) {
+        let parts = written(learner: learner, reference: reference, shipped: shipped)
+        return (ratio(parts.learner, parts.reference), parts.reference.count)
+    }
+
+    /// True when what the learner wrote is at least `threshold` similar to what the reference
+    /// wrote, and the reference wrote at least ``minimumWrittenTokens``. A learner who wrote
+    /// nothing (the shipped file) is never a copy.
     public static func isCopy(learner: [String], reference: [String], shipped: [String?] = []) -> Bool {
         guard !learner.isEmpty, learner.count == reference.count else { return false }
-        return learner.indices.allSatisfy { index in
-            let toReference = similarity(learner[index], reference[index])
-            guard toReference >= threshold else { return false }
-            guard index < shipped.count, let original = shipped[index] else { return true }
-            return toReference >= similarity(learner[index], original)
+        let measured = writtenSimilarity(learner: learner, reference: reference, shipped: shipped)
+        return measured.referenceTokens >= minimumWrittenTokens && measured.ratio >= threshold
+    }
+
+    /// A file's code lines, each as its normalised tokens; lines without code are left out.
+    static func codeLines(_ tokens: [SwiftToken], locals: Set<String>) -> [[String]] {
+        var lines: [[String]] = []
+        var currentLine = -1
+        for (token, text) in zip(tokens, normalizedTokens(tokens, locals: locals)) {
+            if token.line != currentLine {
+                lines.append([])
+                currentLine = token.line
+            }
+            lines[lines.count - 1].append(text)
         }
+        return lines
+    }
+
+    /// The lines of `lines` that a longest common subsequence with `base` leaves unmatched (the
+    /// lines written or changed), each run after a marker of its place in `base`.
+    static func linesNotIn(_ lines: [[String]], base: [[String]]) -> [[String]] {
+        guard !base.isEmpty else { return lines }
+        var numbers: [[String]: Int] = [:]
+        func number(_ line: [String]) -> Int {
+            if let known = numbers[line] { return known }
+            numbers[line] = numbers.count
+            return numbers.count - 1
+        }
+        let x = lines.map(number)
+        let y = base.map(number)
+        // The full table, kept to walk back: a file has a few hundred lines at most.
+        var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in stride(from: x.count - 1, through: 0, by: -1) {
+            for j in stride(from: y.count - 1, through: 0, by: -1) {
+                table[i][j] = x[i] == y[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        // Each run of written lines starts with where it stands among the shipped lines, so the
+        // same lines written somewhere else are another answer.
+        var unmatched: [[String]] = []
+        var (i, j) = (0, 0)
+        var inRun = false
+        while i < x.count {
+            if j < y.count, x[i] == y[j] {
+                i += 1
+                j += 1
+                inRun = false
+            } else if j < y.count, table[i][j + 1] >= table[i + 1][j] {
+                j += 1
+            } else {
+                if !inRun { unmatched.append(["<after \(j)>"]) }
+                inRun = true
+                unmatched.append(lines[i])
+                i += 1
+            }
+        }
+        return unmatched
     }
 }

@@ -29,8 +29,12 @@ public struct SubmissionFlag: Codable, Sendable, Equatable, Hashable {
 /// Pure: the caller lists both trees and says which common files differ in content.
 public enum SubmissionAudit {
     /// What the published student template leaves out (`Scripts/publish-template.sh` removes the
-    /// same): a submission that lacks these is as published, not tampered with.
-    public static let privatePaths = ["Solutions/", ".github/workflows/actorlings-grade.yml"]
+    /// same): a submission that lacks these is as published, not tampered with. Every workflow
+    /// but the student's is the instructor's (the grading workflow, the project's own CI).
+    public static let privatePaths = ["Solutions/", ".github/workflows/"]
+
+    /// The one workflow a student's copy carries, so the one whose absence is flagged.
+    public static let studentWorkflow = ".github/workflows/classroom.yml"
 
     public enum Entry: Sendable, Equatable {
         case file
@@ -39,7 +43,7 @@ public enum SubmissionAudit {
     }
 
     public static func isPrivate(_ path: String) -> Bool {
-        privatePaths.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
+        path != studentWorkflow && privatePaths.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
     }
 
     /// - Parameters:
@@ -71,6 +75,29 @@ public enum SubmissionAudit {
             flags.append(SubmissionFlag(file: path, change: .deleted))
         }
         return flags.sorted { ($0.file, $0.change.rawValue) < ($1.file, $1.change.rawValue) }
+    }
+}
+
+extension SubmissionAudit {
+    /// The flags that remain when the submission is judged against the course release it has
+    /// (the `course-ref` of its student workflow, a tag of the trusted course): a file as that
+    /// release shipped it is "not updated yet", never tampering.
+    ///
+    /// - Parameters:
+    ///   - release: the release's files, path → blob id.
+    ///   - submitted: the flagged files' blob ids in the submission (absent: no such file).
+    public static func flags(_ flags: [SubmissionFlag], againstRelease release: [String: String], submitted: [String: String]) -> [SubmissionFlag] {
+        flags.filter { flag in
+            switch flag.change {
+            case .modified, .added:
+                guard let mine = submitted[flag.file], let theirs = release[flag.file] else { return true }
+                return mine != theirs
+            case .deleted:
+                return release[flag.file] != nil
+            case .symlink, .unreadable:
+                return true
+            }
+        }
     }
 }
 

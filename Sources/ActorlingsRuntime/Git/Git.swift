@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// Every git process the tool starts: git located once, and run one way.
 ///
@@ -24,10 +25,18 @@ public struct Git: Sendable {
         self.environment = Self.environment(from: caller)
     }
 
-    /// Where git is on `PATH`, without running it.
+    /// Where git is on `PATH`, without running it; looked up once per `PATH` for the whole
+    /// process, so every command and every `Git` value run the same program.
     public static func locate(environment: [String: String]) -> String? {
-        ExecutableSearch.find("git", environment: environment)
+        let path = environment["PATH"] ?? ""
+        if let known = located.withLock({ $0[path] }) { return known }
+        let found = ExecutableSearch.find("git", environment: environment)
+        located.withLock { $0[path] = found }
+        return found
     }
+
+    /// `PATH` → where git was found there (nil: not there).
+    private static let located = Mutex<[String: String?]>([:])
 
     /// The environment every git run gets: the caller's, without anything that points git at
     /// configuration, a repository or a program, and with the settings that keep it quiet.
@@ -57,7 +66,7 @@ public struct Git: Sendable {
     static let safeOptions = [
         "--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "safe.directory=*", "-c", "core.pager=cat",
         "-c", "protocol.ext.allow=never", "-c", "log.showSignature=false", "-c", "core.sshCommand=ssh",
-        "-c", "credential.helper=",
+        "-c", "credential.helper=", "-c", "submodule.recurse=false", "-c", "fetch.recurseSubmodules=false",
     ]
 
     /// What a git run printed: its standard output as bytes, its standard error as text.
