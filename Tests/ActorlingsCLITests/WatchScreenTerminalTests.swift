@@ -62,7 +62,13 @@ struct WatchScreenTerminalTests {
         // `passing` is passed already: "Next" and `n` must walk past it.
         let passing = try await shell.run("actorlings check passing > /dev/null")
         #expect(passing.status == 0)
-        session.mark = passing.end
+        // A hint asked for on it says that it passes, and gives its after-pass note.
+        let hint = try await shell.run("actorlings hint passing", after: passing.end)
+        #expect(hint.status == 0)
+        let hinted = String(shell.screen.contents.dropFirst(passing.end).prefix(hint.end - passing.end))
+        #expect(hinted.contains("passing passes") && hinted.contains("nothing left to hint at") && hinted.contains("Remember this."))
+        #expect(!hinted.contains("fails differently"))
+        session.mark = hint.end
 
         try shell.type("actorlings watch; echo EXIT-watch=$?\n")
         // 1. The verdict, cut with the way to read it all; the footer shows the diagnostics mode.
