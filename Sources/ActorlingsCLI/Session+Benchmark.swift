@@ -61,7 +61,7 @@ extension Session {
         for run in 1...runs {
             try await save(variant(value: run, signature: run), expect: \.isPassed, as: "signature edit")
             try await save(variant(value: run + 1, signature: run), expect: \.isPassed, as: "body edit")
-            try await save(variant(value: run + 1, signature: run, broken: true), expect: { $0.kind == "compile-failed" }, as: "broken edit")
+            try await save(variant(value: run + 1, signature: run, broken: true), expect: { $0.kind == .compileFailed }, as: "broken edit")
             try variant(value: run + 1, signature: run).write(toFile: file, atomically: false, encoding: .utf8)
             _ = await changes.next()
             timings["bare swiftc", default: []].append(try await bare.run())

@@ -132,7 +132,7 @@ extension Session {
         case .staged(let sources):
             verdict = try await check(exercise, with: checker, sourceDirectory: sources, buildDirectory: "\(job.build)/\(exercise.id)")
         case .refused(let refusals):
-            verdict = Verdict(exerciseID: exercise.id, outcome: .compileFailed(refusals), duration: .zero)
+            verdict = Verdict(exerciseID: exercise.id, outcome: .unreadableFiles(refusals), duration: .zero)
         }
         let learner = exercise.sourcePaths.map(job.submission.learnerText)
         // The trusted course's exercise files are the shipped ones.
@@ -160,7 +160,7 @@ extension Session {
         } catch {
             return Verdict(
                 exerciseID: exercise.id,
-                outcome: .compileFailed([Diagnostic(severity: .error, message: "the grader could not check this exercise: \(error)")]),
+                outcome: .notChecked(NotChecked(.grader, "\(error)")),
                 duration: .zero)
         }
     }

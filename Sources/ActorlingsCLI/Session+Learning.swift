@@ -55,7 +55,7 @@ extension Session {
             allPassed = allPassed && verdict.outcome.isPassed
             if case .all = target {
                 let mark = verdict.outcome.isPassed ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
-                console.write("\(mark) \(exercise.id.padded(to: 40))\(palette.apply(.dim, verdict.outcome.kind + ", " + seconds(verdict.duration)))\n")
+                console.write("\(mark) \(exercise.id.padded(to: 40))\(palette.apply(.dim, verdict.outcome.kind.rawValue + ", " + seconds(verdict.duration)))\n")
             } else {
                 console.write(renderer.render(verdict, exercise: exercise, next: progress.nextUnfinished(after: exercise.id, in: course)))
             }

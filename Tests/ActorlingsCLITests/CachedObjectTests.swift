@@ -78,7 +78,7 @@ struct CachedObjectTests {
         defer { try? FileManager.default.removeItem(atPath: submission) }
 
         let plain = try await Self.grade(submission, trusted: trusted)
-        #expect(Self.grades(plain) == ["passing passed 1/1", "failing-test failed 0/1"])
+        #expect(Self.grades(plain) == ["passing passed 1/1", "failing-test tests-failed 0/1"])
         #expect(plain.exercises.allSatisfy { !$0.flags.contains(GradedExercise.cacheTamperedFlag) }, "\(plain.exercises.map(\.flags))")
 
         // Every object of the kind is replaced: whichever exercise is checked first meets one.
@@ -128,7 +128,7 @@ struct CachedObjectTests {
             root: root, course: course, shipped: try ShippedFiles(parsing: shipped), builder: ExerciseBuilder(toolchain: toolchain, environment: environment))
 
         let first = try await checker.check(exercise)
-        #expect(GradedExercise(exercise: exercise, verdict: first, copiedSolution: false).status == .failed)
+        #expect(GradedExercise(exercise: exercise, verdict: first, copiedSolution: false).status == .testsFailed)
         #expect(first.tamperedObjects.isEmpty)
 
         let object = try Self.cachedObject(.entry, in: "\(root)/.actorlings/build")
@@ -138,7 +138,7 @@ struct CachedObjectTests {
 
         let second = try await checker.check(exercise)
         let graded = GradedExercise(exercise: exercise, verdict: second, copiedSolution: false)
-        #expect(graded.status == .failed, "the honest verdict: \(graded.reason)")
+        #expect(graded.status == .testsFailed, "the honest verdict: \(graded.reason)")
         #expect(graded.flags == [GradedExercise.cacheTamperedFlag])
         #expect(second.tamperedObjects == [TamperedObject(path: String(object.dropFirst(root.count + 1)), evidence: .changedSinceRecorded)])
         try Self.expectCompiledAgain(object, replacedBy: forged)

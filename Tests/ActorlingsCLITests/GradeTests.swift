@@ -44,7 +44,7 @@ struct GradeTests {
         #expect(status == 1)
         #expect(report.totals.passed == 0)
         #expect(report.student.repository == "classroom/student-repo")
-        #expect(report.exercises.allSatisfy { $0.status == .compileError || $0.status == .failed })
+        #expect(report.exercises.allSatisfy { $0.status == .compileFailed || $0.status == .testsFailed })
         try await checkAllFormats(report, named: "shipped")
     }
 
@@ -76,7 +76,7 @@ struct GradeTests {
             toFile: crashes, atomically: true, encoding: .utf8)
         let (status, report) = try await grade(course)
         #expect(status == 1)
-        #expect(report.exercises.map(\.status) == [.passed, .compileError, .testsEdited, .timedOut, .forbidden])
+        #expect(report.exercises.map(\.status) == [.passed, .compileFailed, .testsEdited, .timedOut, .forbidden])
         #expect(report.exercises[0].flags.isEmpty, "an own solution is not flagged")
         try await checkAllFormats(report, named: "mixed")
 

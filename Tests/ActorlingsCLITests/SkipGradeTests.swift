@@ -20,7 +20,7 @@ struct SkipGradeTests {
         let graded = try #require(report.exercises.first)
         #expect(graded.id == "compile-error")
         #expect(graded.skipped == true)
-        #expect(graded.status == .compileError)
+        #expect(graded.status == .compileFailed)
         #expect(graded.points == 0)
         let json = try String(contentsOfFile: course + "/.actorlings/progress.json", encoding: .utf8)
         #expect(json.contains("\"skipped\""), "grading leaves the progress file as it was")

@@ -340,8 +340,8 @@ struct SubmissionAsDataTests {
         // Each report is its own student's work; the origin stays as data.
         #expect(try report("ada").exercises.map(\.status) == alone.exercises.map(\.status))
         #expect(try report("ada").totals == alone.totals)
-        #expect(try report("bob").exercises.first { $0.id == "failing-test" }?.status == .failed)
-        #expect(try report("ada-2").exercises.first { $0.id == "failing-test" }?.status == .failed)
+        #expect(try report("bob").exercises.first { $0.id == "failing-test" }?.status == .testsFailed)
+        #expect(try report("ada-2").exercises.first { $0.id == "failing-test" }?.status == .testsFailed)
         #expect(try report("bob").student.repository == spoofed)
         #expect(!FileManager.default.fileExists(atPath: marker.ran))
         let csv = Self.text("\(output)/class.csv")

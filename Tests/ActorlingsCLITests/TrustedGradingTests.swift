@@ -96,7 +96,7 @@ struct TrustedGradingTests {
             grades(plain) == [
                 "passing passed 1/1 all 1 test passed",
                 "compile-error passed 1/1 all 1 test passed",
-                "failing-test failed 0/1 1 of 2 tests failed",
+                "failing-test tests-failed 0/1 1 of 2 tests failed",
                 "hangs passed 1/1 all 1 test passed",
                 "crashes forbidden 0/1 uses @unchecked Sendable",
             ])
@@ -188,7 +188,7 @@ struct TrustedGradingTests {
         try FileManager.default.createDirectory(atPath: code, withIntermediateDirectories: true)
         try write("func extra() {}\n", to: "\(partial)/Exercises/00-basics/bonus/Sources/Code.swift")
         let report = try await grade(partial, trusted: trusted)
-        #expect(report.exercises.map(\.status) == [.compileError, .passed, .failed, .compileError, .forbidden])
+        #expect(report.exercises.map(\.status) == [.unreadableFiles, .passed, .testsFailed, .unreadableFiles, .forbidden])
         #expect(report.exercises[0].problems.first?.file == "Exercises/00-basics/passing/Sources/Code.swift")
         #expect(report.exercises[3].problems.first?.file == "Exercises/00-basics/hangs/Sources/Code.swift")
         let flagged = Set((report.submission?.flags ?? []).map { "\($0.change.rawValue) \($0.file)" })

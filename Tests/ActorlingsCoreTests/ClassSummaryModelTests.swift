@@ -49,7 +49,7 @@ struct ClassSummaryModelTests {
     func notStarted() throws {
         let summary = ClassSummary(reports: [("x", Self.report("PCNNS")), ("y", Self.report("NNNNN"))])
         let student = try #require(summary.students.first { $0.label == "x" })
-        #expect(student.cells == ["a": .graded(.passed), "b": .graded(.compileError), "c": .notStarted, "d": .notStarted, "e": .skipped])
+        #expect(student.cells == ["a": .graded(.passed), "b": .graded(.compileFailed), "c": .notStarted, "d": .notStarted, "e": .skipped])
         #expect(summary.diagnostics.map(\.example) == ["error: b is shipped broken"])
     }
 
@@ -98,7 +98,7 @@ struct ClassSummaryModelTests {
         #expect(rows.contains("class/w-bo,bo,not-started,not-started,not-started,not-started,not-started,0,5,0,a,no,"))
         #expect(
             rows.contains(
-                "class/w-ada,ada,passed,compile-error,not-started,not-started,skipped,1,5,1,b,yes,"
+                "class/w-ada,ada,passed,compile-failed,not-started,not-started,skipped,1,5,1,b,yes,"
                     + "\"score mismatch: the report says 9/5, its exercises add up to 1/5\""))
     }
 }

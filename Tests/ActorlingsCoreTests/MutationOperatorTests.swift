@@ -61,6 +61,26 @@ struct MutationOperatorTests {
                 """
             ]),
         Case(
+            name: "a check and an act through an isolated parameter are split: a call on its actor may change it",
+            mutation: .splitCriticalSection,
+            source: """
+                func takeIfAvailable(_ count: Int, from warehouse: isolated Warehouse) -> Bool {
+                    guard warehouse.available >= count else { return false }
+                    warehouse.take(count)
+                    return true
+                }
+                """,
+            mutants: [
+                """
+                func takeIfAvailable(_ count: Int, from warehouse: isolated Warehouse) async -> Bool {
+                    guard warehouse.available >= count else { return false }
+                    await Task.yield()
+                    warehouse.take(count)
+                    return true
+                }
+                """
+            ]),
+        Case(
             name: "a value read before an await is used after it",
             mutation: .staleReadAcrossAwait,
             source: """
@@ -283,6 +303,16 @@ struct MutationOperatorTests {
         Case(
             name: "a check of a local the function made", mutation: .splitCriticalSection,
             source: "func f() async {\n    let draft = await make()\n    if draft.title.isEmpty {\n        draft.title = draft.url\n    }\n}",
+            mutants: []),
+        Case(
+            name: "a method call on a parameter that is not isolated", mutation: .splitCriticalSection,
+            source: """
+                func f(_ warehouse: Warehouse) -> Bool {
+                    guard warehouse.available > 0 else { return false }
+                    warehouse.take(1)
+                    return true
+                }
+                """,
             mutants: []),
         Case(
             name: "a guard whose names are only read", mutation: .splitCriticalSection,

@@ -150,7 +150,7 @@ struct RaceVerdictTests {
         let text = VerdictRenderer(palette: .plain) { _ in nil }.render(
             Verdict(
                 exerciseID: "no-escape-hatches",
-                outcome: .crashed(signal: nil, exitCode: 66, output: ["WARNING: ThreadSanitizer: Swift access race (pid=1)", "  at Tracker.swift:36:41"]),
+                outcome: .dataRace(report: ["WARNING: ThreadSanitizer: Swift access race (pid=1)", "  at Tracker.swift:36:41"]),
                 duration: .zero),
             exercise: Exercise(
                 id: "no-escape-hatches", title: "T", stepNumber: 5, section: "s", files: [], testFiles: [], settings: CompilerSettings(sanitizer: .thread),

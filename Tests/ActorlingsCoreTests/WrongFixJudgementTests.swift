@@ -82,7 +82,7 @@ struct WrongFixJudgementTests {
             ),
             (
                 "tests declared, crashed", fix(.tests(["loadsBoth()"]), says: "x"), Outcome.crashed(signal: 4, exitCode: nil, output: []),
-                .rejectedOtherwise("rejected, but by a crash not by tests")
+                .rejectedOtherwise("rejected, but by a crash (signal 4) not by tests")
             ),
             // Rejected as declared, but the verdict says nothing about the trap.
             ("tests, silent", fix(.tests(["theRequestsAreChildTasks()"]), says: "structured"), childTaskFailure, .silent(says: "structured")),

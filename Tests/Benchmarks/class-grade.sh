@@ -102,7 +102,7 @@ for report in "$WORK"/grades/student-*.json; do
     /"status" : "/ && !/"status" : "passed"/ { status = $0; sub(/.*"status" : "/, "", status); sub(/".*/, "", status); print "not passed: " file " " id " " status }
   ' "$report"
 done
-all_passed=$( (grep -L '"status" : "compile-error"\|"status" : "failed"\|"status" : "crashed"\|"status" : "timed-out"' "$WORK"/grades/student-*.json || true) | wc -l)
+all_passed=$( (grep -L '"status" : "compile-failed"\|"status" : "tests-failed"\|"status" : "crashed"\|"status" : "timed-out"' "$WORK"/grades/student-*.json || true) | wc -l)
 
 echo
 cores=$(nproc)

@@ -14,12 +14,20 @@ public enum Outcome: Sendable, Equatable {
     /// with no failing test (e.g. a Thread Sanitizer report). `limit` names the resource limit
     /// of the run that killed it, when that is the cause.
     case crashed(signal: Int32?, exitCode: Int32?, output: [String], limit: ResourceLimit? = nil)
+    /// Thread Sanitizer reported a data race while the tests ran (whether or not they passed):
+    /// `report` is the heart of its first report, the learner's lines first.
+    case dataRace(report: [String])
     case forbidden([ForbiddenFinding])
     /// The tests did not all run exactly once, or the run did not reach its end: never a pass,
     /// whatever the exit status (learner code runs inside the test process).
     case incompleteRun(IncompleteRun)
     /// Protected test files differ from what was shipped.
     case testsEdited([String])
+    /// Learner files that could not be used as they are (missing, unreadable, far too large):
+    /// nothing was compiled. One diagnostic per file, saying how to restore it.
+    case unreadableFiles([Diagnostic])
+    /// Not a verdict on the learner's code: the course or the grader could not check it.
+    case notChecked(NotChecked)
     /// Not checked: this Mac runs an older macOS than the exercise's `minimum-macos`, so no
     /// answer could pass here.
     case systemTooOld(required: MacOSVersion, running: MacOSVersion)
@@ -32,19 +40,88 @@ public enum Outcome: Sendable, Equatable {
         return false
     }
 
-    /// A stable one-word name for reports and progress files.
-    public var kind: String {
+    /// The outcome's name in reports, progress files and hints.
+    public var kind: OutcomeKind {
         switch self {
-        case .passed: "passed"
-        case .compileFailed: "compile-failed"
-        case .testsFailed: "tests-failed"
-        case .timedOut: "timed-out"
-        case .crashed: "crashed"
-        case .forbidden: "forbidden"
-        case .incompleteRun: "incomplete-run"
-        case .testsEdited: "tests-edited"
-        case .systemTooOld: "system-too-old"
+        case .passed: .passed
+        case .compileFailed: .compileFailed
+        case .testsFailed: .testsFailed
+        case .timedOut: .timedOut
+        case .crashed: .crashed
+        case .dataRace: .dataRace
+        case .forbidden: .forbidden
+        case .incompleteRun: .incompleteRun
+        case .testsEdited: .testsEdited
+        case .unreadableFiles: .unreadableFiles
+        case .notChecked(let reason): reason.cause == .course ? .courseError : .graderFailure
+        case .systemTooOld: .systemTooOld
         }
+    }
+}
+
+/// The one vocabulary for what became of a check: progress files, grade reports, hints' `outcome`
+/// and the class page all spell an outcome this way. The first nine are the names `progress.json`
+/// has always stored.
+public enum OutcomeKind: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    case passed
+    case compileFailed = "compile-failed"
+    case testsFailed = "tests-failed"
+    case timedOut = "timed-out"
+    case crashed
+    case forbidden
+    case incompleteRun = "incomplete-run"
+    case testsEdited = "tests-edited"
+    case systemTooOld = "system-too-old"
+    case dataRace = "data-race"
+    case unreadableFiles = "unreadable-files"
+    case courseError = "course-error"
+    case graderFailure = "grader-failure"
+
+    public var description: String { rawValue }
+
+    /// Also reads the names grade reports of format 1 used for two kinds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        switch name {
+        case "failed": self = .testsFailed
+        case "compile-error": self = .compileFailed
+        default:
+            guard let kind = OutcomeKind(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "unknown outcome '\(name)'; expected one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self = kind
+        }
+    }
+
+    /// Outcomes that say nothing about the learner's code: no points are lost to them as a
+    /// judgement, and an instructor reads them as "look at the course or the grader".
+    public var isAboutTheCode: Bool {
+        switch self {
+        case .systemTooOld, .courseError, .graderFailure: false
+        default: true
+        }
+    }
+}
+
+/// Why an exercise was not checked, when the reason is neither the learner's code nor their files.
+public struct NotChecked: Sendable, Equatable {
+    public enum Cause: String, Sendable {
+        /// The course is broken: a support module that does not compile, tests that do not compile
+        /// against the course's own code. `dev check` reports these.
+        case course
+        /// The grader could not do its work: compiled objects that keep changing, a check that threw.
+        case grader
+    }
+
+    public var cause: Cause
+    /// One sentence, with what to do next.
+    public var message: String
+
+    public init(_ cause: Cause, _ message: String) {
+        self.cause = cause
+        self.message = message
     }
 }
 

@@ -8,7 +8,7 @@
 public enum TestRunAudit {
     /// A `@Test` in a protected test file: where its attribute is, which is how Swift Testing
     /// identifies the test in the stream (`sourceLocation`).
-    public struct ExpectedTest: Sendable, Equatable, Hashable {
+    public struct ExpectedTest: Sendable, Equatable, Hashable, Codable {
         public var file: String
         public var line: Int
         /// The function's name, for messages.

@@ -3,7 +3,7 @@
 /// The test process sets them on itself before any test (and any of the learner's code) runs,
 /// soft and hard alike, so the learner's code cannot raise them again (root excepted). See
 /// Documentation/Reliability.md for what each platform enforces.
-public struct TestRunLimits: Sendable, Equatable {
+public struct TestRunLimits: Sendable, Equatable, Codable {
     /// Bytes of heap and other private writable memory (`RLIMIT_DATA`). An exercise's tests use a
     /// few tens of MB; 1 GiB stops a runaway allocation long before the machine swaps.
     public var memory = 1 << 30

@@ -19,10 +19,10 @@ public enum WrittenTestsReport {
     public static func judge(_ outcome: Outcome) -> MutantCheck {
         switch outcome {
         case .passed: .missed
-        case .testsFailed, .crashed, .incompleteRun: .caught
+        case .testsFailed, .crashed, .dataRace, .incompleteRun: .caught
         case .timedOut(_, let running, _) where running == Outcome.compilerRunning: .notRun
         case .timedOut(_, let running, _): .hung(running: running)
-        case .compileFailed, .testsEdited, .forbidden, .systemTooOld: .notRun
+        case .compileFailed, .testsEdited, .forbidden, .systemTooOld, .unreadableFiles, .notChecked: .notRun
         }
     }
 

@@ -6,15 +6,16 @@ struct ClassHeatmap {
     let summary: ClassSummary
 
     static let colors: [GradedExercise.Status: String] = [
-        .passed: "#2e9e5b", .failed: "#d9534f", .compileError: "#e8833a", .timedOut: "#8e6bbf",
-        .crashed: "#7a1f1f", .forbidden: "#3b3b98", .testsEdited: "#555555", .incompleteRun: "#b5179e",
-        .systemTooOld: "#c9b458",
+        .passed: "#2e9e5b", .testsFailed: "#d9534f", .compileFailed: "#e8833a", .timedOut: "#8e6bbf",
+        .crashed: "#7a1f1f", .dataRace: "#a23b72", .forbidden: "#3b3b98", .testsEdited: "#555555", .incompleteRun: "#b5179e",
+        .unreadableFiles: "#8a6d3b", .systemTooOld: "#c9b458", .courseError: "#222222", .graderFailure: "#222222",
     ]
 
     static let labels: [GradedExercise.Status: String] = [
-        .passed: "passed", .failed: "tests failed", .compileError: "compile error", .timedOut: "timed out",
-        .crashed: "crashed", .forbidden: "forbidden construct", .testsEdited: "tests edited", .incompleteRun: "not all tests ran",
-        .systemTooOld: "macOS too old",
+        .passed: "passed", .testsFailed: "tests failed", .compileFailed: "compile error", .timedOut: "timed out",
+        .crashed: "crashed", .dataRace: "data race", .forbidden: "forbidden construct", .testsEdited: "tests edited",
+        .incompleteRun: "not all tests ran", .unreadableFiles: "files unreadable", .systemTooOld: "macOS too old",
+        .courseError: "course error (not checked)", .graderFailure: "grader failure (not checked)",
     ]
 
     static let notStartedColor = "#e6e6e6"

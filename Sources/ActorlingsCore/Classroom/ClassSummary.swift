@@ -105,7 +105,7 @@ public struct ClassSummary: Sendable, Equatable {
                         ExerciseColumn(id: exercise.id, step: exercise.step, title: exercise.title, passed: exercise.status == .passed ? 1 : 0, attempted: 1))
                 }
                 // The shipped state's errors are the course's, not the learner's.
-                guard exercise.status == .compileError, !exercise.isNotStarted, !exercise.isSkipped else { continue }
+                guard exercise.status == .compileFailed, !exercise.isNotStarted, !exercise.isSkipped else { continue }
                 for problem in exercise.problems where problem.message.hasPrefix("error:") || problem.message.hasPrefix("warning:") {
                     let key = problem.group.map { "[#\($0)]" } ?? Self.shape(of: problem.message)
                     diagnosticStudents[key, default: []].insert(label)

@@ -11,8 +11,8 @@ public enum ClassSummaryFormat: String, Sendable, CaseIterable {
     }
 
     static let symbols: [GradedExercise.Status: String] = [
-        .passed: "✔", .failed: "✘", .compileError: "C", .timedOut: "T", .crashed: "!", .forbidden: "F", .testsEdited: "E", .incompleteRun: "I",
-        .systemTooOld: "M",
+        .passed: "✔", .testsFailed: "✘", .compileFailed: "C", .timedOut: "T", .crashed: "!", .dataRace: "R", .forbidden: "F", .testsEdited: "E",
+        .incompleteRun: "I", .unreadableFiles: "U", .systemTooOld: "M", .courseError: "X", .graderFailure: "G",
     ]
 
     static func symbol(_ cell: ClassSummary.Cell?) -> String {

@@ -133,7 +133,7 @@ public enum HelpText {
                              [--min-score P] [--jobs N]
 
             Re-checks every counted exercise from scratch — progress is never trusted — and reports
-            each one's status (passed, failed, compile-error, timed-out, crashed, forbidden,
+            each one's status (passed, tests-failed, compile-failed, timed-out, crashed, forbidden,
             tests-edited), reason, points and duration. Files close to the reference solution are
             flagged `copied-solution` for the instructor, not failed. Needs no terminal.
 

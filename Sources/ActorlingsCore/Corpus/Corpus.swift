@@ -64,14 +64,17 @@ public struct WrongFix: Sendable, Equatable {
         /// The test process crashes (a runtime check, a continuation resumed twice, an unowned
         /// reference read after its object is gone): which test hits it first may vary.
         case crash
+        /// Thread Sanitizer reports a data race (an exercise built with `sanitizer = "thread"`).
+        case race
 
-        /// `tests`, `construct`, `compile` or `crash`: the `rejected-by` value.
+        /// `tests`, `construct`, `compile`, `crash` or `race`: the `rejected-by` value.
         public var kind: String {
             switch self {
             case .tests: "tests"
             case .construct: "construct"
             case .compile: "compile"
             case .crash: "crash"
+            case .race: "race"
             }
         }
     }

@@ -9,7 +9,7 @@ public struct CorpusLoader: Sendable {
     /// The course's construct ids, to catch a misspelled `construct`.
     let constructIDs: Set<String>
 
-    static let rejectionKinds = ["tests", "construct", "compile", "crash"]
+    static let rejectionKinds = ["tests", "construct", "compile", "crash", "race"]
 
     public init(files: any CourseFileSource, exercise: Exercise, constructIDs: Set<String>) {
         self.files = files
@@ -111,11 +111,12 @@ public struct CorpusLoader: Sendable {
         let given = [("tests", tests != nil), ("construct", construct != nil), ("diagnostic", diagnostic != nil)]
         let needed = ["tests": "tests", "construct": "construct", "compile": "diagnostic"]
         var rejection: WrongFix.Rejection?
-        if kind == "crash" {
+        if kind == "crash" || kind == "race" {
             for (other, present) in given where present {
-                reader.problem(other, "only applies with rejected-by = \"\(other == "diagnostic" ? "compile" : other)\"; this entry is rejected by a crash")
+                reader.problem(
+                    other, "only applies with rejected-by = \"\(other == "diagnostic" ? "compile" : other)\"; this entry is rejected by a \(kind ?? "")")
             }
-            rejection = .crash
+            rejection = kind == "race" ? .race : .crash
         } else if let kind {
             if let key = needed[kind] {
                 for (other, present) in given where present && other != key {

@@ -54,40 +54,17 @@ extension WrongFix {
             return "rejected by a time-out, but \(missing.joined(separator: ", ")) was not among the tests still running (\(running.joined(separator: ", ")))"
         case (.construct(let id), .forbidden(let findings)):
             if findings.contains(where: { $0.construct.id == id }) { return nil }
-            return "rejected by construct, but by \(Self.constructIDs(findings)) not by \(id)"
+            return "rejected by construct, but by \(OutcomeWords.constructIDs(findings)) not by \(id)"
         case (.compile(let token), .compileFailed(let diagnostics)):
             let failing = diagnostics.filter { $0.severity == .error || $0.severity == .warning }
             if failing.contains(where: { $0.matches(token) || $0.message.contains(token) }) { return nil }
             let seen = failing.prefix(3).map { "\($0.displayMessage)\($0.identifier.map { " [\($0)]" } ?? "")" }
             return "rejected by the compiler, but nothing it said matches '\(token)' (it said: \(seen.joined(separator: "; ")))"
-        case (.crash, .crashed):
+        case (.crash, .crashed), (.race, .dataRace):
             return nil
         default:
-            return "rejected, but by \(Self.describe(outcome)) not by \(rejection.kind)"
+            return "rejected, but by \(OutcomeWords.cause(outcome)) not by \(rejection.kind)"
         }
-    }
-
-    static func describe(_ outcome: Outcome) -> String {
-        switch outcome {
-        case .passed: "nothing"
-        case .compileFailed(let diagnostics):
-            diagnostics.contains { $0.severity == .error } ? "a compile error" : "a compile warning"
-        case .testsFailed(let report): "tests (\(report.failures.map(\.name).joined(separator: ", ")))"
-        case .timedOut: "a time-out"
-        case .crashed: "a crash"
-        case .forbidden(let findings): "construct (\(constructIDs(findings)))"
-        case .testsEdited: "edited protected files"
-        case .incompleteRun: "a run in which not all tests ran"
-        case .systemTooOld(let required, let running): "nothing: this Mac runs \(running.name), the exercise needs \(required.name)"
-        }
-    }
-
-    private static func constructIDs(_ findings: [ForbiddenFinding]) -> String {
-        var ids: [String] = []
-        for finding in findings where !ids.contains(finding.construct.id) {
-            ids.append(finding.construct.id)
-        }
-        return ids.joined(separator: ", ")
     }
 
     /// Case and line breaks don't matter: the renderer indents and wraps what it shows.

@@ -2,7 +2,7 @@
 /// status, reason and points. Its JSON form is documented in `Documentation/GradeReport.md`
 /// and versioned by `format`.
 public struct GradeReport: Codable, Sendable, Equatable {
-    public static let currentFormat = 1
+    public static let currentFormat = 2
 
     public struct Tool: Codable, Sendable, Equatable {
         public var name: String
@@ -109,17 +109,9 @@ public struct GradeReport: Codable, Sendable, Equatable {
 
 /// One exercise's grade.
 public struct GradedExercise: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable, CaseIterable {
-        case passed
-        case failed
-        case compileError = "compile-error"
-        case timedOut = "timed-out"
-        case crashed
-        case forbidden
-        case testsEdited = "tests-edited"
-        case incompleteRun = "incomplete-run"
-        case systemTooOld = "system-too-old"
-    }
+    /// What became of the check, in the one vocabulary of outcomes (``OutcomeKind``). Reports of
+    /// format 1 spelled two of them differently (`failed`, `compile-error`); both still read.
+    public typealias Status = OutcomeKind
 
     public struct Problem: Codable, Sendable, Equatable {
         public var message: String
@@ -171,58 +163,36 @@ public struct GradedExercise: Codable, Sendable, Equatable {
         durationSeconds = (verdict.duration.inSeconds * 1000).rounded() / 1000
         flags = copiedSolution ? ["copied-solution"] : []
         if !verdict.tamperedObjects.isEmpty { flags.append(Self.cacheTamperedFlag) }
+        status = verdict.outcome.kind
+        reason = OutcomeWords.reason(verdict.outcome, exercise: exercise)
         switch verdict.outcome {
-        case .passed(let count):
-            status = .passed
-            reason = "all \(count) test\(count == 1 ? "" : "s") passed"
+        case .passed, .systemTooOld:
             problems = []
-        case .compileFailed(let diagnostics):
-            status = .compileError
-            let errors = diagnostics.filter { $0.severity == .error }.count
-            let refusal = diagnostics.first { $0.identifier == LearnerPathCheck.refusalIdentifier }
-            reason =
-                refusal.map(\.message)
-                ?? (errors == 0
-                    ? "compiles with \(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"); warnings fail an exercise"
-                    : "does not compile (\(errors) error\(errors == 1 ? "" : "s"))")
+        case .compileFailed(let diagnostics), .unreadableFiles(let diagnostics):
             let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
             problems = ordered.prefix(5).map {
                 Problem(message: "\($0.severity.rawValue): \($0.displayMessage)", group: $0.group, file: $0.file, line: $0.line)
             }
         case .testsFailed(let report):
-            status = .failed
-            reason = "\(report.failures.count) of \(report.results.count) tests failed"
             problems = report.failures.prefix(5).map { failure in
                 let issue = failure.issues.first
                 return Problem(message: "\(failure.title): \(issue?.message ?? "failed")", file: issue?.file, line: issue?.line)
             }
-        case .timedOut(let limit, let running, _):
-            status = .timedOut
-            reason = "did not finish within \(seconds(limit))" + (running.isEmpty ? "" : "; still running: \(running.joined(separator: ", "))")
+        case .timedOut(_, let running, _):
             problems = running.map { Problem(message: "still running: \($0)") }
-        case .crashed(let signal, let exitCode, let output, let limit):
-            status = .crashed
-            reason =
-                limit.map { "stopped: \($0.description)" } ?? signal.map { "crashed with signal \($0)" }
-                ?? (exitCode == 66 ? "Thread Sanitizer found a data race" : "exited with code \(exitCode ?? -1) without a test failure")
+        case .crashed(_, _, let output, _):
             problems = output.suffix(3).map { Problem(message: $0) }
+        case .dataRace(let report):
+            problems = report.prefix(5).map { Problem(message: $0) }
         case .forbidden(let findings):
-            status = .forbidden
-            reason = "uses " + Array(Set(findings.map(\.construct.name))).sorted().joined(separator: ", ")
             problems = findings.prefix(5).map { Problem(message: "forbidden: \($0.construct.name)", file: $0.file, line: $0.line) }
         case .incompleteRun(let run):
-            status = .incompleteRun
-            reason = "not all tests ran: " + (run.reasons.first ?? "the run did not finish")
             problems = run.reasons.map { Problem(message: $0) }
         case .testsEdited(let paths):
-            status = .testsEdited
             let protectedSources = paths.filter(exercise.protectedPaths.contains)
-            reason = protectedSources.isEmpty ? "the protected tests were changed" : "protected files were changed"
             problems = paths.map { Problem(message: protectedSources.contains($0) ? "edited (protected)" : "edited", file: $0) }
-        case .systemTooOld(let required, let running):
-            status = .systemTooOld
-            reason = "not checked: the exercise needs \(required.name) or newer, and this Mac runs \(running.name)"
-            problems = []
+        case .notChecked(let reason):
+            problems = [Problem(message: reason.message)]
         }
         points = status == .passed ? exercise.points : 0
     }

@@ -47,5 +47,5 @@ public struct VerdictHint: Sendable, Equatable {
     }
 
     /// The outcome kinds a `when` table may name.
-    public static let outcomeKinds = ["compile-failed", "tests-failed", "timed-out", "crashed", "forbidden", "incomplete-run"]
+    public static let outcomeKinds = OutcomeKind.allCases.filter(\.isAboutTheCode).filter { $0 != .passed }.map(\.rawValue)
 }

@@ -32,7 +32,7 @@ public struct VerdictFacts: Sendable, Equatable, Codable {
         default:
             break
         }
-        self.init(outcome: verdict.outcome.kind, diagnostics: diagnostics, failingTests: failing)
+        self.init(outcome: verdict.outcome.kind.rawValue, diagnostics: diagnostics, failingTests: failing)
     }
 
     /// True when `test` (`loads()`, `loads`, or a display name) is among the failing tests.

@@ -16,8 +16,8 @@ public enum MutantFate: Sendable, Equatable {
         switch outcome {
         case .testsFailed(let report):
             self = .killed(by: "tests: " + report.failures.prefix(2).map(\.name).joined(separator: ", "))
-        case .crashed(let signal, let code, _, _):
-            self = .killed(by: "a crash (\(signal.map { "signal \($0)" } ?? "exit \(code.map(String.init) ?? "-")"))")
+        case .crashed, .dataRace:
+            self = .killed(by: OutcomeWords.cause(outcome))
         case .incompleteRun:
             self = .killed(by: "an incomplete run")
         case .forbidden(let findings):
@@ -31,7 +31,7 @@ public enum MutantFate: Sendable, Equatable {
         case .compileFailed(let diagnostics):
             let first = diagnostics.first { $0.severity == .error } ?? diagnostics.first
             self = .stillborn(first.map { "\($0.severity.rawValue): \($0.displayMessage)" } ?? "does not compile")
-        case .testsEdited, .systemTooOld:
+        case .testsEdited, .systemTooOld, .unreadableFiles, .notChecked:
             self = .stillborn("not checked (\(outcome.kind))")
         }
     }

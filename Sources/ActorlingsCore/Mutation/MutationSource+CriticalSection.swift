@@ -31,6 +31,33 @@ extension MutationSource {
         return cursor > index + 1 && isPunctuation(cursor, "(") && Self.mutatingMethods.contains(lastMember)
     }
 
+    /// Whether token `index` (a name) is acted on through an `isolated` parameter: a method call
+    /// on it (`warehouse.take(…)`). The actor is the function's for the whole body, so any call on
+    /// it may change its state.
+    func isActedOn(_ index: Int, isolatedParameters: Set<String>) -> Bool {
+        guard isolatedParameters.contains(tokens[index].text), index + 3 < tokens.count else { return false }
+        return isOperator(index + 1, ".") && tokens[index + 2].kind == .identifier && isPunctuation(index + 3, "(")
+    }
+
+    /// The names of the parameters of the function whose body opens at `open` that are declared
+    /// `isolated` (`from warehouse: isolated Warehouse`): their actor's state is checked and acted
+    /// on in one visit, like an actor's own.
+    func isolatedParameters(ofFunctionAt open: Int) -> Set<String> {
+        var index = open - 1
+        while index >= 0, !isWord(index, "func", "init") {
+            if isPunctuation(index, "{") || isPunctuation(index, "}") { return [] }
+            index -= 1
+        }
+        var parameters = index + 1
+        while parameters < open, !isPunctuation(parameters, "(") { parameters += 1 }
+        guard index >= 0, parameters < open, let end = partner[parameters] else { return [] }
+        var names: Set<String> = []
+        for colon in (parameters + 1)..<end where isPunctuation(colon, ":") && isWord(colon + 1, "isolated") && isName(colon - 1) {
+            names.insert(tokens[colon - 1].text)
+        }
+        return names
+    }
+
     /// Whether token `index` is a use of a variable named by it, not a member of something else
     /// (`other.name`) or an argument label (`name:`); `self.name` counts.
     func isVariableUse(_ index: Int) -> Bool {
@@ -40,7 +67,9 @@ extension MutationSource {
 
     /// A `guard` whose condition reads names the rest of the block writes gets `await
     /// Task.yield()` after it; an `if` whose body writes what its condition read gets one at the
-    /// start of its body. The enclosing function becomes `async` if it was not.
+    /// start of its body. A method call on an `isolated` parameter counts as a write: the check
+    /// and the act on its actor are one visit only while nothing suspends between them. The
+    /// enclosing function becomes `async` if it was not.
     func splitCriticalSections() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for (open, kind) in blocks {
@@ -55,6 +84,8 @@ extension MutationSource {
         let statements = statements(inBlockAt: open)
         guard let function = enclosingFunction(of: open + 1) else { return [] }
         let makeAsync = function.kind == .function ? self.makeAsync(functionAt: function.open).map { [$0] } ?? [] : []
+        let isolated = function.kind == .function ? isolatedParameters(ofFunctionAt: function.open) : []
+        let acts = { (index: Int) in self.isVariableUse(index) && (self.isWritten(index) || self.isActedOn(index, isolatedParameters: isolated)) }
         // A local the function made (`let draft = …`) is nobody else's: no other code can act on
         // it between a check and an act, so splitting them there changes nothing.
         for (position, statement) in statements.enumerated() {
@@ -64,7 +95,7 @@ extension MutationSource {
                 let names = stateNames(in: (first + 1)..<elseIndex).subtracting(locals)
                 let rest = statements.dropFirst(position + 1).flatMap { Array($0) }
                 // The check and the act in one visit: no suspension between them yet.
-                guard let write = rest.first(where: { names.contains(tokens[$0].text) && isVariableUse($0) && isWritten($0) }),
+                guard let write = rest.first(where: { names.contains(tokens[$0].text) && acts($0) }),
                     !rest.contains(where: { $0 < write && isWord($0, "await") && enclosingFunction(of: $0)?.open == function.open })
                 else { continue }
                 let indent = indentation(ofLineOf: first)
@@ -75,7 +106,7 @@ extension MutationSource {
                         edits: [MutationEdit(at: tokens[statement.upperBound].range.upperBound, insert: "\n\(indent)await Task.yield()")] + makeAsync))
             } else if isWord(first, "if"), let body = statement.first(where: { isPunctuation($0, "{") && $0 > first }), let close = partner[body] {
                 let names = stateNames(in: (first + 1)..<body).subtracting(locals)
-                guard let write = ((body + 1)..<close).first(where: { names.contains(tokens[$0].text) && isVariableUse($0) && isWritten($0) }),
+                guard let write = ((body + 1)..<close).first(where: { names.contains(tokens[$0].text) && acts($0) }),
                     !((body + 1)..<write).contains(where: { isWord($0, "await") && enclosingFunction(of: $0)?.open == function.open })
                 else { continue }
                 let inner = body + 1 < close ? indentation(ofLineOf: body + 1) : indentation(ofLineOf: first) + "    "

@@ -51,7 +51,7 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
     public mutating func record(_ verdict: Verdict) {
         var entry = exercises[verdict.exerciseID] ?? ExerciseProgress()
         entry.status = verdict.outcome.isPassed ? .passed : entry.status == .skipped ? .skipped : .failing
-        entry.lastOutcome = verdict.outcome.kind
+        entry.lastOutcome = verdict.outcome.kind.rawValue
         entry.lastVerdict = VerdictFacts(verdict)
         exercises[verdict.exerciseID] = entry
     }

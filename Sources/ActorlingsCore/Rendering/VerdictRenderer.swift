@@ -67,9 +67,6 @@ public struct VerdictRenderer: Sendable {
             out.append("")
             out.append("Next: look for the await that never returns. Stuck? \(stuck(exercise))")
         case .crashed(let signal, let exitCode, let output, let limit):
-            let reason =
-                signal.map { "signal \($0)\(Self.signalNames[$0].map { ", \($0)" } ?? "")" }
-                ?? exitCode.map { $0 == 66 ? "exit code 66: Thread Sanitizer found a data race" : "exit code \($0)" } ?? "unknown reason"
             if let limit {
                 out.append(palette.apply(.boldRed, "💥 \(exercise.id) was stopped: \(limit.description)."))
                 switch limit {
@@ -80,24 +77,37 @@ public struct VerdictRenderer: Sendable {
                 case .processes:
                     out.append("  Look for a loop that starts processes or threads; structured concurrency needs neither.")
                 }
-            } else if exitCode == 66 {
-                out.append(palette.apply(.boldRed, "✘ \(exercise.id): Thread Sanitizer found a data race while the tests ran."))
             } else {
+                let reason = signal.map(OutcomeWords.signalName) ?? exitCode.map { "exit code \($0)" } ?? "unknown reason"
                 out.append(palette.apply(.boldRed, "💥 \(exercise.id) crashed while its tests ran (\(reason))."))
             }
             if signal == 4 || signal == 5 {
                 out.append("  A Swift runtime check stopped the program: look for fatalError, a force-unwrapped nil,")
                 out.append("  an index out of range, or a continuation resumed twice.")
             }
-            if exitCode == 66 {
-                out += lastOutput(output, label: "The race (fix the lines it names: protect that state with an actor, Atomic or Mutex):")
-                out.append("")
-                out.append("Next: a race can hide when the tests pass; Thread Sanitizer saw it. Stuck? \(stuck(exercise))")
-            } else {
-                out += lastOutput(output)
-                out.append("")
-                out.append("Next: the last lines above usually name the cause. Stuck? \(stuck(exercise))")
+            out += lastOutput(output)
+            out.append("")
+            out.append("Next: the last lines above usually name the cause. Stuck? \(stuck(exercise))")
+        case .dataRace(let report):
+            out.append(palette.apply(.boldRed, "✘ \(exercise.id): Thread Sanitizer found a data race while the tests ran."))
+            out += lastOutput(report, label: "The race (fix the lines it names: protect that state with an actor, Atomic or Mutex):")
+            out.append("")
+            out.append("Next: a race can hide when the tests pass; Thread Sanitizer saw it. Stuck? \(stuck(exercise))")
+        case .unreadableFiles(let problems):
+            out.append(palette.apply(.boldRed, "✘ \(exercise.id) could not be checked: a file of yours can't be used as it is."))
+            for problem in problems { out.append("  " + problem.message) }
+            out.append("")
+            out.append("Next: restore the file (`\(command) reset \(exercise.id)` backs up what is there first), then save again.")
+        case .notChecked(let reason):
+            switch reason.cause {
+            case .course:
+                out.append(palette.apply(.boldYellow, "✘ \(exercise.id) could not be checked: the course itself has a problem."))
+            case .grader:
+                out.append(palette.apply(.boldYellow, "✘ \(exercise.id) could not be checked: Actorlings could not do its work."))
             }
+            out.append("  " + reason.message)
+            out.append("")
+            out.append("Next: this is not about your code. Run `\(command) doctor`; if it persists, tell your instructor or file an issue.")
         case .forbidden(let findings):
             // Only what the tests resolved in the learner's module: nothing the learner wrote is forbidden as such.
             let resolvedOnly = findings.allSatisfy { $0.construct.id == TestReferences.constructID }
@@ -359,11 +369,6 @@ public struct VerdictRenderer: Sendable {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    static let signalNames: [Int32: String] = [
-        4: "SIGILL: a Swift runtime trap", 5: "SIGTRAP: a Swift runtime trap", 6: "SIGABRT: aborted",
-        8: "SIGFPE: arithmetic error", 9: "SIGKILL", 11: "SIGSEGV: bad memory access (often a stack overflow)",
-        15: "SIGTERM", 25: "SIGXFSZ: file size limit exceeded",
-    ]
 }
 
 extension Duration {

@@ -50,17 +50,15 @@ extension ExerciseBuilder {
             // A course support module is compiled once per check, before this: a changed one
             // ends the check (compiled again on the next).
             if let support = changed.first(where: linked.support.contains) {
-                let message =
-                    "the grader could not check this exercise: the compiled course support module \(support) changed after it was compiled;"
-                    + " check again"
-                return (.compileFailed([Diagnostic(severity: .error, message: message)]), tampered)
+                let message = "the compiled course support module \(support) changed after it was compiled; check again"
+                return (.notChecked(NotChecked(.grader, message)), tampered)
             }
             // Changed again right after it was compiled again: something keeps replacing objects.
             guard !compiledAgain else {
                 let message =
-                    "the grader could not check this exercise: compiled objects changed again right after they were compiled again ("
+                    "compiled objects changed again right after they were compiled again ("
                     + changed.joined(separator: ", ") + "); check what else writes to these folders, and grade alone (`--jobs 1`)"
-                return (.compileFailed([Diagnostic(severity: .error, message: message)]), tampered)
+                return (.notChecked(NotChecked(.grader, message)), tampered)
             }
             compiledAgain = true
             if changed.contains(linked.module) {

@@ -72,7 +72,11 @@ extension ExerciseBuilder {
                         "-emit-module", "-emit-module-path", "\(partial)/\(module.name).swiftmodule", "-wmo", "-c",
                         "-no-emit-module-separately-wmo",
                     ] + module.files + ["-o", "\(partial)/\(module.name).o"])
-                if let failure = builder.compileFailure(compile) { return CompiledObject(result: .failed(failure), tampered: tampered) }
+                if let failure = builder.compileFailure(compile) {
+                    // Course code, compiled before anything of the learner's: its failure is the course's.
+                    let reason = NotChecked(.course, "the course support module \(module.name) does not compile: \(OutcomeWords.detail(failure))")
+                    return CompiledObject(result: .failed(.notChecked(reason)), tampered: tampered)
+                }
                 let name = "\(module.name).o"
                 guard let digest = ObjectLedger.digest(ofFile: "\(partial)/\(name)") else {
                     throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: "\(partial)/\(name)"])
@@ -88,10 +92,7 @@ extension ExerciseBuilder {
                     guard builder.objects.adopt(object) == .adopted else {
                         return CompiledObject(
                             result: .failed(
-                                .compileFailed([
-                                    Diagnostic(
-                                        severity: .error, message: "the course support module \(module.name) was replaced while it compiled; check again")
-                                ])),
+                                .notChecked(NotChecked(.grader, "the course support module \(module.name) was replaced while it compiled; check again"))),
                             tampered: tampered + [TamperedObject(path: object, evidence: .digestMismatch)])
                     }
                 }

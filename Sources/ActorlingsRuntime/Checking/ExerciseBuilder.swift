@@ -418,26 +418,12 @@ public struct ExerciseBuilder: Sendable {
         try await planner.run(arguments, timeLimit: compileTimeLimit, outputLimit: outputLimit)
     }
 
-    /// Any error or warning (or a compiler that died) fails the check.
-    /// What a compile (or, with `linking`, a link) that did not succeed means for the learner.
+    /// What a compile (or, with `linking`, a link) that did not succeed means for the learner
+    /// (the judge decides; nil when it succeeded).
     func compileFailure(_ result: ProcessResult, linking: Bool = false) -> Outcome? {
-        let diagnostics = DiagnosticParser.problems(in: result.output)
-        switch result.termination {
-        case .exited(0) where diagnostics.isEmpty:
-            return nil
-        case .timedOut:
-            return .timedOut(limit: compileTimeLimit, running: Outcome.compilerRunning, output: Self.lastLines(result.output))
-        case .exited, .signaled:
-            if diagnostics.isEmpty {
-                return .compileFailed([
-                    Diagnostic(
-                        severity: .error,
-                        message: (linking ? "the link failed: " : "the compiler failed without a diagnostic: ")
-                            + Self.lastLines(result.output, count: 5).joined(separator: " | "))
-                ])
-            }
-            return .compileFailed(diagnostics)
-        }
+        judged(
+            CompileTranscript(termination: result.termination, output: result.output, timeLimit: compileTimeLimit, linking: linking),
+            module: "swiftc")
     }
 
     private func runTests(binary: String, request: BuildRequest) async throws -> Outcome {
@@ -446,6 +432,7 @@ public struct ExerciseBuilder: Sendable {
         let events = "\(request.buildDirectory)/events-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: events) }
         var environment = environment
+        environment[Self.recordTranscriptsVariable] = nil
         environment[Self.eventStreamVariable] = events
         if let seed = request.replaySeed { environment[Self.replayVariable] = String(seed) }
         // The backtracer spends seconds symbolicating a crash we only report in one line.
@@ -488,71 +475,14 @@ public struct ExerciseBuilder: Sendable {
             // Printed by the launcher before the test binary started: no learner code ran.
             throw SandboxLaunchError(message: String(line.dropFirst(Sandbox.launcherFailurePrefix.count)))
         }
-        let report = TestEventParser.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
-        let output = Self.lastLines(result.output)
-        switch result.termination {
-        case .timedOut:
-            return .timedOut(limit: request.timeLimit, running: report.unfinished, output: output)
-        case .signaled(let signal):
-            return .crashed(signal: signal, exitCode: nil, output: output, limit: limits.limitHit(signal: signal, output: output.joined(separator: "\n")))
-        case .exited(let code):
-            if !report.failures.isEmpty { return .testsFailed(report) }
-            if code == 66, result.output.contains("ThreadSanitizer") {
-                // The tests passed, but Thread Sanitizer saw a race: show the race, not the summary.
-                return .crashed(signal: nil, exitCode: code, output: Self.raceReport(result.output, sources: request.sources))
-            }
-            if var incomplete = TestRunAudit.problems(in: report.ledger, expected: request.expectedTests, exitCode: code) {
-                incomplete.output = output
-                return .incompleteRun(incomplete)
-            }
-            if code != 0 || report.results.isEmpty || !report.unfinished.isEmpty {
-                return .crashed(signal: nil, exitCode: code, output: output)
-            }
-            return .passed(testCount: report.passedCount)
-        }
+        return judged(
+            TestRunTranscript(
+                termination: result.termination, output: result.output,
+                eventStream: (try? String(contentsOfFile: events, encoding: .utf8)) ?? "", timeLimit: request.timeLimit,
+                expectedTests: request.expectedTests, learnerFiles: request.sources, limits: limits),
+            module: request.moduleName)
     }
 
-    /// The heart of Thread Sanitizer's first report: what raced, and the frames in the learner's
-    /// files (path shortened to the file name), so the verdict points at the racing lines.
-    static func raceReport(_ output: String, sources: [String]) -> [String] {
-        let names = Set(sources.map { URL(fileURLWithPath: $0).lastPathComponent })
-        var lines: [String] = []
-        var reports = 0
-        for line in output.split(whereSeparator: \.isNewline) {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("WARNING: ThreadSanitizer") {
-                reports += 1
-                if reports > 1 { break }
-                lines.append(text)
-            } else if reports == 1,
-                text.hasPrefix("Write of size") || text.hasPrefix("Read of size") || text.hasPrefix("Previous write") || text.hasPrefix("Previous read")
-            {
-                lines.append(text.split(separator: " by ").first.map { String($0) + ":" } ?? text)
-            } else if reports == 1, text.hasPrefix("#"), let name = names.first(where: { text.contains("/\($0):") }) {
-                // "#0 Tracker.track(_:) /path/Tracker.swift:21:9 (…)" → "  at Tracker.swift:21:9 in Tracker.track(_:)"
-                let words = text.split(separator: " ")
-                let location = words.first { $0.contains("/\(name):") }.map { $0.split(separator: "/").last.map(String.init) ?? String($0) } ?? name
-                // Unsymbolicated frames carry mangled names ($s…): the location says enough.
-                let function = words.dropFirst().prefix { !$0.contains("/") }.joined(separator: " ")
-                    .split(separator: " ").filter { !$0.hasPrefix("$s") }.joined(separator: " ")
-                lines.append("  at \(location)" + (function.isEmpty ? "" : " in \(function)"))
-            }
-        }
-        return lines.isEmpty ? lastLines(output) : lines + ["(Thread Sanitizer: two tasks touched the same memory at once, and at least one wrote.)"]
-    }
-
-    /// The last lines of output, without stack-frame lines ("6  Module  0x00… <unavailable> + 93"):
-    /// the runtime prints them after a crash and they would push the cause out of view.
-    static func lastLines(_ output: String, count: Int = 12) -> [String] {
-        output.split(whereSeparator: \.isNewline)
-            .filter { !isStackFrame($0) }
-            .suffix(count).map(String.init)
-    }
-
-    static func isStackFrame(_ line: Substring) -> Bool {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
-    }
 }
 
 /// Keys of screens that found nothing.

@@ -27,7 +27,7 @@ extension ExerciseChecker {
             learnerTests.append(path)
             screened.append(ConstructFinder.Source(path: path, displayPath: relative, text: String(decoding: data, as: UTF8.self)))
         }
-        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .compileFailed(missing)) }
+        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .unreadableFiles(missing)) }
 
         // The tokens first (attributes, and an exercise's own `syntax` constructs); the names the
         // tests resolve are screened by the builder once the module they use is compiled, before
@@ -89,8 +89,13 @@ extension ExerciseChecker {
                 missed.append(.hung(mutant, running: running))
             case .notRun:
                 // The tests compile against the implementation but not against this mutant: the
-                // mutant changed the interface, which `dev check` reports as a course problem.
-                return result
+                // mutant changed the interface, a course problem (`dev check` reports it too).
+                guard case .compileFailed = result.outcome else { return result }
+                var notRun = result
+                let detail = OutcomeWords.detail(result.outcome)
+                notRun.outcome = .notChecked(
+                    NotChecked(.course, "the mutant '\(mutant.name)' does not build with tests that build against the working code: \(detail)"))
+                return notRun
             case .caught:
                 continue
             }

@@ -101,7 +101,7 @@ public struct ExerciseChecker: Sendable {
                 shippedAsIs.insert(relative)
             }
         }
-        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .compileFailed(missing)) }
+        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .unreadableFiles(missing)) }
         // Protected files are the course's, not the answer's: always the exercise's own copy,
         // compiled with the learner's but never screened (a library may use what the learner may not).
         let protectedPaths = exercise.protectedPaths.map(absolute)

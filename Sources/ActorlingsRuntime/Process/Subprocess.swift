@@ -1,3 +1,4 @@
+public import ActorlingsCore
 import Foundation
 import Synchronization
 
@@ -39,14 +40,8 @@ public struct ProcessRequest: Sendable {
 
 /// How a child ended, and what it printed.
 public struct ProcessResult: Sendable, Equatable {
-    public enum Termination: Sendable, Equatable {
-        /// The child exited with this status. `-1` means its status was lost: someone else reaped it.
-        case exited(Int32)
-        /// The child was ended by this signal (not by us: see ``timedOut``).
-        case signaled(Int32)
-        /// The time limit passed and the child's session was killed.
-        case timedOut
-    }
+    /// Core's, so that the judge reads the same value the runner returns.
+    public typealias Termination = ProcessTermination
 
     public var termination: Termination
     /// Standard output and standard error in arrival order (they share one pipe), decoded as UTF-8

@@ -195,7 +195,7 @@ public struct CourseVerifier: Sendable {
             problems.append(Finding(subject: exercise.directory, message: "as shipped, \(mismatch)"))
         }
         if !solution.isPassed {
-            problems.append(Finding(subject: exercise.solutionDirectory, message: "the solution does not pass: \(Self.summary(solution))"))
+            problems.append(Finding(subject: exercise.solutionDirectory, message: "the solution does not pass: \(OutcomeWords.detail(solution))"))
         }
         problems += try await testReferenceFindings(exercise, solution: solution, solutionBuild: base + "/solution")
         if exercise.hints.count < 2 {
@@ -238,12 +238,12 @@ public struct CourseVerifier: Sendable {
             switch outcome {
             case .compileFailed, .crashed, .forbidden:
                 // What the compiler or the crash said is what the author needs to fix the entry.
-                message = "wrong fix '\(fix.name)' was \(how): \(Self.summary(outcome))"
+                message = "wrong fix '\(fix.name)' was \(how): \(OutcomeWords.detail(outcome))"
             default:
                 message = "wrong fix '\(fix.name)' was \(how)"
             }
         case .silent(let says):
-            message = "wrong fix '\(fix.name)' was rejected, but the verdict does not say '\(says)' (it said: \(Self.summary(outcome)))"
+            message = "wrong fix '\(fix.name)' was rejected, but the verdict does not say '\(says)' (it said: \(OutcomeWords.detail(outcome)))"
         }
         return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [Finding(subject: subject, message: message)], verdict: verdict)
     }
@@ -264,7 +264,7 @@ public struct CourseVerifier: Sendable {
         tally.alsoCorrect = 1
         guard outcome.isPassed else {
             let finding = Finding(
-                subject: "\(corpus.file):\(answer.line)", message: "also-correct answer '\(answer.name)' does not pass: \(Self.summary(outcome))")
+                subject: "\(corpus.file):\(answer.line)", message: "also-correct answer '\(answer.name)' does not pass: \(OutcomeWords.detail(outcome))")
             return .corpusEntry(id: exercise.id, order: order, tally: tally, problems: [finding])
         }
         tally.alsoCorrectPassed = 1
@@ -374,33 +374,6 @@ public struct CourseVerifier: Sendable {
         let parts = text.split(separator: "`", omittingEmptySubsequences: false)
         return stride(from: 1, to: parts.count, by: 2).map { String(parts[$0]) }.filter { part in
             !part.isEmpty && part.contains("-") && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-        }
-    }
-
-    static func summary(_ outcome: Outcome) -> String {
-        switch outcome {
-        case .compileFailed(let diagnostics):
-            diagnostics.prefix(2).map { "\($0.file.map { "\($0):" } ?? "")\($0.line.map { "\($0): " } ?? "")\($0.severity.rawValue): \($0.displayMessage)" }
-                .joined(separator: "; ")
-        case .testsFailed(let report):
-            // One line per finding: an issue's message often spans two (expectation, then comment).
-            "failing tests: "
-                + report.failures.map { "\($0.name) (\(($0.issues.first?.message ?? "").split(separator: "\n").joined(separator: " — ")))" }
-                .joined(separator: ", ")
-        case .forbidden(let findings):
-            "forbidden: " + findings.map { "\($0.construct.name) at \($0.file):\($0.line)" }.joined(separator: ", ")
-        case .timedOut(_, let running, _):
-            "timed out (running: \(running.joined(separator: ", ")))"
-        case .crashed(let signal, let code, let output, _):
-            "crashed (signal \(signal.map(String.init) ?? "-"), exit \(code.map(String.init) ?? "-")): \(output.suffix(3).joined(separator: " | "))"
-        case .incompleteRun(let run):
-            "not all tests ran: " + run.reasons.joined(separator: "; ")
-        case .testsEdited(let paths):
-            "tests edited: \(paths.joined(separator: ", "))"
-        case .systemTooOld(let required, let running):
-            "not checked: it needs \(required.name) or newer, and this Mac runs \(running.name)"
-        case .passed:
-            "passed"
         }
     }
 }

@@ -71,9 +71,10 @@ nonisolated final class FakeHike: HikeFile {
 
 private func ridge() -> FakeHike { FakeHike("Ridge", [[100, 120, 110], [130, 125], [140]]) }
 
-/// A long hike whose second chunk is held, then a short one picked while it waits.
-private func pickLongThenShort(on screen: HikeScreen) async -> FakeHike {
-    let long = FakeHike("Summit", [[500, 600], [700, 800], [900, 1000], [1100, 1200]], holdAt: 1)
+/// A long hike whose chunk `held` (the second, unless the test says) is held, then a short one
+/// picked while it waits.
+private func pickLongThenShort(on screen: HikeScreen, holding held: Int = 1) async -> FakeHike {
+    let long = FakeHike("Summit", [[500, 600], [700, 800], [900, 1000], [1100, 1200]], holdAt: held)
     screen.pick(long)
     let first = screen.measuring
     await long.gate.arrival()
@@ -112,6 +113,17 @@ private func pickLongThenShort(on screen: HikeScreen) async -> FakeHike {
     #expect(
         screen.detail == "Lake loop: 12 m up",
         "the line says \"\(screen.detail)\": the first hike's measuring, cancelled, replaced the line of the hike picked after it")
+}
+
+/// The newer pick comes while the first hike's last chunk is read: no check is left in `climb`, so
+/// it returns the first hike's metres although its task was cancelled.
+@Test func aClimbThatEndsAfterANewerPickIsNotShown() async {
+    let screen = HikeScreen()
+    _ = await pickLongThenShort(on: screen, holding: 3)
+    #expect(
+        screen.detail == "Lake loop: 12 m up",
+        "the line says \"\(screen.detail)\": the first hike's measuring was cancelled while its last chunk was read, `climb` returned its metres anyway, and they replaced the line of the hike picked after it. Check `Task.isCancelled` before showing a result."
+    )
 }
 
 @Test func aCancelledClimbThrows() async {

@@ -86,6 +86,51 @@ nonisolated final class HeldOven: Oven {
     }
 }
 
+/// A pantry whose reservations wait until they are cancelled or the test releases them: it notes
+/// each reservation that was cancelled.
+nonisolated final class HeldPantry: Pantry {
+    private struct State {
+        var waiting: [String: CheckedContinuation<Bool, Never>] = [:]
+        var cancelled: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+    var cancelledReservations: [String] { state.withLock { $0.cancelled } }
+
+    func reserveIngredients(for item: String) async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let cancelledAlready = state.withLock { state in
+                    if Task.isCancelled {
+                        state.cancelled.append(item)
+                        return true
+                    }
+                    state.waiting[item] = continuation
+                    return false
+                }
+                if cancelledAlready { continuation.resume(returning: false) }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state in
+                state.cancelled.append(item)
+                return state.waiting.removeValue(forKey: item)
+            }
+            continuation?.resume(returning: false)
+        }
+    }
+
+    /// Ends every reservation still waiting, with no ingredients.
+    func releaseAll() {
+        let waiting = state.withLock { state in
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        waiting.forEach { $0.resume(returning: false) }
+    }
+}
+
 /// Gives the app's tasks up to 1,000 turns on the main actor (far more than they need) and
 /// returns whether `condition` has become true.
 private func eventually(_ condition: () async -> Bool) async -> Bool {
@@ -161,5 +206,22 @@ private func expectLines(about item: String, in journal: RecordingJournal, tagge
         _ = await placing.value
         journal.note("closing the till")
         #expect(journal.lines.last == "[no order] closing the till", "the order's ID outlived the order")
+    }
+
+    @Test func aCancelledOrderCancelsItsReservation() async {
+        let journal = RecordingJournal()
+        let pantry = HeldPantry()
+        let desk = OrderDesk(pantry: pantry, oven: HeldOven(), journal: journal)
+        let placing = Task { await desk.place(Order(id: "D-8", item: "apple pie")) }
+        #expect(await eventually { pantry.waitingCount == 1 }, "placing an order should reserve its ingredients")
+        // The customer walks away while the pantry is still checking.
+        placing.cancel()
+        let cancelled = await eventually { pantry.cancelledReservations == ["apple pie"] }
+        pantry.releaseAll()  // lets a reservation that nobody cancelled end
+        #expect(await placing.value == .soldOut)
+        #expect(
+            cancelled,
+            "the order was cancelled, yet its ingredients stayed reserved: a reservation started with `async let` is a child of the order and is cancelled with it, one in a `Task { }` is nobody's child"
+        )
     }
 }

@@ -61,6 +61,34 @@ nonisolated final class Gate: Sendable {
     }
 }
 
+/// A moment the test waits for: `wait()` returns once someone called `fire()`, cancelled or not.
+nonisolated final class Signal: Sendable {
+    private struct State {
+        var fired = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = Mutex(State())
+
+    func fire() {
+        let waiters = state.withLock { state in
+            state.fired = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let fired = state.withLock { state in
+                if !state.fired { state.waiters.append(waiter) }
+                return state.fired
+            }
+            if fired { waiter.resume() }
+        }
+    }
+}
+
 /// A translation server that answers when its gate opens.
 nonisolated struct SlowTranslator: Translator {
     let answer = Gate()
@@ -124,6 +152,41 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
             "the request is cancelled with its caller: a child task of a task group is, an unstructured `Task { }` isn't")
     server.answer.open()  // if it wasn't, the request would never end: let it, so that the test can
     await #expect(throws: CancellationError.self) {
+        try await translating.value
+    }
+}
+
+@Test func aCancelledCallerIsToldItWasCancelledNotThatItTimedOut() async {
+    let timer = Gate()
+    let timerStopped = Signal()
+    let translating = Task {
+        try await withDeadline(
+            Deadline {
+                do {
+                    try await timer.wait()
+                } catch {
+                    timerStopped.fire()
+                    throw error
+                }
+            }
+        ) { () async throws -> String in
+            // A request that notices its cancellation only after the timer has stopped.
+            await timerStopped.wait()
+            throw CancellationError()
+        }
+    }
+    await timer.waitUntilReached()
+    translating.cancel()  // the user left the screen before the deadline
+    if !timer.wasCancelled {
+        // The timer is nobody's child, so the cancellation did not reach it (another test says
+        // so): let the race end.
+        timerStopped.fire()
+        timer.open()
+    }
+    await #expect(
+        throws: CancellationError.self,
+        "the caller was cancelled before the deadline, yet withDeadline threw something else: the timer's wait ended with CancellationError, and a timer that was cancelled is no timeout — let its error through, don't turn it into TimedOut"
+    ) {
         try await translating.value
     }
 }

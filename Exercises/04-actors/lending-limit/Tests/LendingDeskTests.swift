@@ -122,10 +122,16 @@ nonisolated final class FakePublisher: Publisher {
     await #expect(throws: LoanError.limitReached) { try await desk.borrow("Ulysses", for: "ana") }
 }
 
-/// A publisher that licenses every book, a while after it is asked: other taps may reach the desk
-/// before it answers. It notes each request in the trace a failing schedule shows.
+/// A publisher that licenses every book but the `withdrawn` ones, a while after it is asked: other
+/// taps may reach the desk before it answers. It notes each request in the trace a failing schedule
+/// shows.
 nonisolated final class SlowPublisher: Publisher {
     private let asked = Mutex<[String]>([])
+    let withdrawn: Set<String>
+
+    init(withdrawn: Set<String> = []) {
+        self.withdrawn = withdrawn
+    }
 
     var requests: [String] { asked.withLock { $0 } }
 
@@ -134,9 +140,10 @@ nonisolated final class SlowPublisher: Publisher {
     ) {
         asked.withLock { $0.append("\(reader): \(title)") }
         Interleavings.note("the publisher is asked for \(title)")
+        let withdrawn = withdrawn.contains(title)
         Interleavings.later {
-            Interleavings.note("the publisher licenses \(title)")
-            completion(.success("key-\(title)"))
+            Interleavings.note(withdrawn ? "the publisher refuses \(title)" : "the publisher licenses \(title)")
+            completion(withdrawn ? .failure(.titleWithdrawn) : .success("key-\(title)"))
         }
     }
 }
@@ -179,5 +186,43 @@ nonisolated private func tap(_ title: String, for reader: String, at desk: Lendi
         }
         try Interleavings.check(
             publisher.requests.count == 4, "\(publisher.requests.count) licences were requested for 4 books lent: ask only for a book that can be lent")
+    }
+}
+
+/// A reader taps Borrow on two withdrawn books and on one the publisher licenses, all at once, in a
+/// hundred orders (seeded, the same on every machine). Each refusal gives back its own book's place,
+/// whatever happened on the desk while the publisher answered: the reader never keeps a withdrawn
+/// book, and never loses a book that was lent.
+@Test func eachRefusalGivesBackItsOwnPlaceInEveryOrder() async {
+    await Interleavings.explore(schedules: 100) {
+        let publisher = SlowPublisher(withdrawn: ["Withdrawn A", "Withdrawn B"])
+        let desk = LendingDesk(publisher: publisher)
+        let emmaLent = Mutex(false)
+        try await Interleavings.concurrently([
+            tap("Withdrawn A", for: "eve", at: desk), tap("Withdrawn B", for: "eve", at: desk),
+            (
+                "eve's Emma",
+                {
+                    do {
+                        try await desk.borrow("Emma", for: "eve")
+                        emmaLent.withLock { $0 = true }
+                        Interleavings.note("lent")
+                    } catch {
+                        Interleavings.note("refused")
+                    }
+                }
+            ),
+        ])
+        let eve = await desk.titles(lentTo: "eve")
+        try Interleavings.check(
+            !eve.contains("Withdrawn A") && !eve.contains("Withdrawn B"),
+            "eve still holds a refused book (\(eve.joined(separator: ", "))): a refusal gave back another book's place. Find the refused book's place and remove it in one step, with no `await` in between: the list may change at every `await`"
+        )
+        let lent = emmaLent.withLock { $0 }
+        try Interleavings.check(
+            eve.contains("Emma") == lent,
+            lent
+                ? "Emma was lent to eve, but eve's shelf shows \(eve): a refusal took away a book lent while the publisher answered"
+                : "Emma was refused, but eve's shelf shows it")
     }
 }

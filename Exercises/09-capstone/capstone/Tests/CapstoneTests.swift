@@ -108,6 +108,42 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
     #expect(timer.wasCancelled, "the caller of withDeadline was cancelled, yet its timer went on")
 }
 
+@Test func aCancelledCallerIsToldItWasCancelledNotThatItTimedOut() async {
+    let timer = DeadlineGate()
+    let requested = Signal()
+    let timerStopped = Signal()
+    let deadline = Deadline {
+        do {
+            try await timer.deadline.wait()
+        } catch {
+            timerStopped.fire()
+            throw error
+        }
+    }
+    let race = Task {
+        try await withDeadline(deadline, for: summit) { () async throws -> [UInt8] in
+            requested.fire()
+            // A request that notices its cancellation only after the timer has stopped.
+            await timerStopped.wait()
+            throw CancellationError()
+        }
+    }
+    await requested.wait()
+    race.cancel()  // the user cancels before the deadline
+    if !timer.wasCancelled {
+        // The timer has not started to wait yet, or it is nobody's child and the cancellation did
+        // not reach it (another test says so): let the race end either way.
+        timerStopped.fire()
+        timer.open()
+    }
+    await #expect(
+        throws: CancellationError.self,
+        "the caller was cancelled before the deadline, yet withDeadline threw something else: the timer's wait ended with CancellationError, and a timer that was cancelled is no timeout — let its error through, don't turn it into timedOut"
+    ) {
+        try await race.value
+    }
+}
+
 // MARK: - The screen: decoding, progress, cancel, timeout
 
 @Test func tilesAreDecodedOffTheMainActor() async throws {
@@ -141,7 +177,11 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline = noDeadline,
     await server.waitForRequests(3)
     server.finish(lake)
     // If this never returns, the screen shows no progress while tiles are still on their way.
-    await until { model.status == "Saving 1 of 3 tiles" }
+    await until { model.status == "Saving 1 of 3 tiles" || !model.status.hasPrefix("Saving") }
+    #expect(
+        model.status == "Saving 1 of 3 tiles",
+        "the screen says \"\(model.status)\" with one tile of three in: the save stopped waiting for its tiles before they arrived. Fetch them in child tasks of the group the save waits on"
+    )
     #expect(model.savedTiles == [lake: decoded(lake)])
     server.finish(summit, valley)
     await model.saving?.value

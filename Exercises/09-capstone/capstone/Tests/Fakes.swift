@@ -196,6 +196,35 @@ nonisolated final class DeadlineGate: Sendable {
     }
 }
 
+/// A moment the test waits for: `wait()` returns once someone called `fire()`, cancelled or not.
+nonisolated final class Signal: Sendable {
+    private struct State {
+        var fired = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func fire() {
+        let waiters = state.withLock { state in
+            state.fired = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let fired = state.withLock { state in
+                if !state.fired { state.waiters.append(waiter) }
+                return state.fired
+            }
+            if fired { waiter.resume() }
+        }
+    }
+}
+
 /// A decoder that notes each tile it decodes, and the actor it was called on: `decode` is a
 /// `nonisolated` async method, so it runs on its caller's actor, and `#isolation` names it.
 nonisolated final class ProbedDecoder: TileDecoder {
