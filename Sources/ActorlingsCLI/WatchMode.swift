@@ -157,9 +157,9 @@ struct WatchMode {
         case "l", "L":
             session = session.reloadingPacing()
             progress = session.progressStore.load().progress
-            let journey = JourneyRenderer(palette: session.palette, width: console.width).render(course: session.course, progress: progress)
-            let wrapped = WatchScreen(width: console.width, height: console.height).wrap(journey).joined(separator: "\n") + "\n"
-            note = await showInPager(wrapped) ? nil : journey
+            let (palette, course, progress) = (session.palette, session.course, progress)
+            let journey = { (width: Int) in JourneyRenderer(palette: palette, width: width).render(course: course, progress: progress) }
+            note = await showInPager { width in Self.wrapped(journey(width), width: width) } ? nil : journey(console.width)
             redraw()
         case "v", "V":
             await showVerdict()
@@ -218,8 +218,9 @@ struct WatchMode {
             redraw()
             return
         }
-        let rendered = TerminalMarkdownRenderer(palette: session.palette, width: min(console.width, 100)).render(MarkdownDocument(parsing: text))
-        note = await showInPager(rendered) ? nil : rendered
+        let (palette, document) = (session.palette, MarkdownDocument(parsing: text))
+        let rendered = { (width: Int) in TerminalMarkdownRenderer(palette: palette, width: min(width, 100)).render(document) }
+        note = await showInPager(rendered) ? nil : rendered(console.width)
         redraw()
     }
 
@@ -231,25 +232,54 @@ struct WatchMode {
             redraw()
             return
         }
-        let wrapped = WatchScreen(width: console.width, height: console.height).wrap(body).joined(separator: "\n") + "\n"
-        _ = await showInPager(wrapped, firstFailureLine: WatchKeys.firstFailureLine(in: wrapped))
+        _ = await showInPager({ width in Self.wrapped(body, width: width) }, jumpsToFirstFailure: true)
         redraw()
     }
 
-    /// `text` in the pager, which owns the terminal until the learner quits it; the key reader
-    /// pauses meanwhile, so that it does not take the pager's keys. False when no pager ran.
+    /// The text rendered for a width, in the pager, which owns the terminal until the learner
+    /// quits it; the key reader pauses meanwhile, so that it does not take the pager's keys. False
+    /// when no pager ran.
     ///
     /// The screen is erased first: the pager (`less -X`) starts drawing where the cursor is, which
-    /// is on the footer's last line, and its first line would be written over the keys.
-    private mutating func showInPager(_ text: String, firstFailureLine: Int? = nil) async -> Bool {
+    /// is on the footer's last line, and its first line would be written over the keys. The pager
+    /// cuts long lines rather than wrap them, so prose is wrapped here; when the terminal changes
+    /// size (its SIGWINCH goes to the pager's group, not ours, so the size is polled), the pager is
+    /// ended and opened again on the text wrapped for the new width.
+    private mutating func showInPager(_ render: (Int) -> String, jumpsToFirstFailure: Bool = false) async -> Bool {
         keysTask?.cancel()
         keysTask = nil
         console.setSingleKeyInput(false)
-        console.write("\u{1B}[H\u{1B}[2J")
-        let paged = await console.page(text, staysOpen: true, firstFailureLine: firstFailureLine)
+        let console = console
+        var paged = false
+        while true {
+            let size = (console.width, console.height)
+            let text = render(size.0)
+            let jump = jumpsToFirstFailure ? WatchKeys.firstFailureLine(in: text) : nil
+            console.write("\u{1B}[H\u{1B}[2J")
+            let pager = Task { await console.page(text, staysOpen: true, firstFailureLine: jump) }
+            let resize = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(200))
+                    if Task.isCancelled { return false }
+                    if (console.width, console.height) != size {
+                        pager.cancel()
+                        return true
+                    }
+                }
+                return false
+            }
+            paged = await pager.value
+            resize.cancel()
+            guard paged, await resize.value else { break }
+        }
         console.setSingleKeyInput(true)
         listenToKeys()
         return paged
+    }
+
+    /// `text` wrapped at word boundaries to `width` columns, for the pager.
+    private static func wrapped(_ text: String, width: Int) -> String {
+        WatchScreen(width: width, height: 1).wrap(text).joined(separator: "\n") + "\n"
     }
 
     /// Applies `change` to the progress on disk (another command may have changed it since) and

@@ -112,7 +112,18 @@ struct WatchScreenTerminalTests {
             stty.waitUntilExit()
         }
         session.size = smaller
-        try await session.press("", until: "q back", golden: "6-lesson-resized")
+        // Watch mode sees the new size, ends that pager and opens one on the lesson wrapped anew.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while clock.now < deadline, await processes(named: "less", in: course).allSatisfy({ $0.pid == tool.pid }) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let reopened = try #require(await processes(named: "less", in: course).first { $0.pid != tool.pid }, "no new pager")
+        #expect(reopened.foreground)
+        try await Task.sleep(for: .seconds(1))
+        try CLIGolden.check(session.snapshot(), named: "\(session.name)-6-lesson-resized.txt")
+        let rewrapped = session.snapshot().split(separator: "\n")
+        #expect(!rewrapped.contains { $0.hasPrefix("|When") && $0.hasSuffix(">") }, "prose is wrapped anew, not cut")
         try await session.press("q", until: "q quit", golden: "7-after-resize")
 
         // 6. The list in the pager names the quiz and says what a quiz asks.
