@@ -24,6 +24,8 @@ public protocol Console: Sendable {
     /// pager ran (the caller prints the text instead). With `staysOpen` a text shorter than the
     /// screen does not end the pager at once.
     func page(_ text: String, staysOpen: Bool) async -> Bool
+    /// The same, with `f` jumping to `firstFailureLine` (1-based) in the default pager.
+    func page(_ text: String, staysOpen: Bool, firstFailureLine: Int?) async -> Bool
     /// Single key presses, as bytes, for as long as the stream is iterated.
     func keys() -> AsyncStream<UInt8>
     /// An element each time the terminal changes size.
@@ -43,6 +45,10 @@ extension Console {
     }
 
     public func page(_ text: String, staysOpen: Bool) async -> Bool { false }
+
+    public func page(_ text: String, staysOpen: Bool, firstFailureLine: Int?) async -> Bool {
+        await page(text, staysOpen: staysOpen)
+    }
 
     public func page(_ text: String) async -> Bool {
         await page(text, staysOpen: false)
@@ -104,6 +110,10 @@ public final class StandardConsole: Console {
 
     public func page(_ text: String, staysOpen: Bool) async -> Bool {
         await Pager.show(text, environment: environment, staysOpen: staysOpen)
+    }
+
+    public func page(_ text: String, staysOpen: Bool, firstFailureLine: Int?) async -> Bool {
+        await Pager.show(text, environment: environment, staysOpen: staysOpen, firstFailureLine: firstFailureLine)
     }
 
     public func keys() -> AsyncStream<UInt8> {

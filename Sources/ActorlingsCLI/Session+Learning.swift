@@ -57,7 +57,7 @@ extension Session {
                 let mark = verdict.outcome.isPassed ? palette.apply(.green, "✔") : palette.apply(.red, "✘")
                 console.write("\(mark) \(exercise.id.padded(to: 40))\(palette.apply(.dim, verdict.outcome.kind.rawValue + ", " + seconds(verdict.duration)))\n")
             } else {
-                console.write(renderer.render(verdict, exercise: exercise, next: nextExercise(after: exercise)))
+                console.write(renderer.render(verdict, exercise: exercise, next: progress.nextUnfinished(after: exercise.id, in: course)))
             }
         }
         if case .all = target {
@@ -88,6 +88,10 @@ extension Session {
 
     /// One ask for a hint: chosen for `verdict` (else the last one recorded), counted in `progress`.
     func nextHint(for exercise: Exercise, progress: inout LearnerProgress, verdict: Verdict? = nil, inWatchMode: Bool = false) -> String {
+        // A passing exercise needs no hint; what it teaches is in its after-pass note.
+        if progress.isPassed(exercise.id) && (verdict?.outcome.isPassed ?? true) {
+            return PathWords.passingHint(exercise, palette: palette, command: command, inWatchMode: inWatchMode)
+        }
         var entry = progress.exercises[exercise.id] ?? ExerciseProgress()
         let facts = verdict.map(VerdictFacts.init) ?? entry.lastVerdict
         let (selection, state) = HintChooser.next(for: exercise, facts: facts, state: entry.hintState)
@@ -105,5 +109,42 @@ extension Session {
         var renderer = HintRenderer(palette: palette, command: command)
         renderer.inWatchMode = true
         return renderer.render(HintChooser.current(for: exercise, facts: facts, ladderShown: shown), exercise: exercise)
+    }
+}
+
+extension Session {
+    /// `reset ID --undo`: puts back the files the exercise's last `reset` backed up.
+    ///
+    /// Only that exercise's own files come back, and what is there now is backed up first (to a
+    /// `…-before-undo` folder, which a later undo does not take for a reset's backup), so that no
+    /// edit made since the reset is lost.
+    func undoReset(_ id: String) throws -> ExitCode {
+        let exercise = try exercise(named: id)
+        let folder = "\(root)/.actorlings/backups/\(exercise.id)"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        guard let latest = ResetBackups.latest(among: names) else {
+            console.write("\(exercise.id) has no backup made by `\(command) reset \(exercise.id)`, so there is nothing to undo.\n")
+            return .failure
+        }
+        let own = Set(exercise.sourcePaths + exercise.protectedPaths + exercise.testPaths + exercise.mutantPaths)
+        let backup = "\(folder)/\(latest)"
+        let files = own.sorted().compactMap { path in FileManager.default.contents(atPath: backup + "/" + path).map { (path, $0) } }
+        guard !files.isEmpty else {
+            console.write("The backup \(String(backup.dropFirst(root.count + 1))) holds none of \(exercise.id)'s files; nothing changed.\n")
+            return .failure
+        }
+        let before = "\(folder)/\(latest)-before-undo"
+        for (path, _) in files {
+            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
+            try AtomicFile.write(data, to: before + "/" + path)
+        }
+        for (path, data) in files {
+            try AtomicFile.write(data, to: root + "/" + path)
+        }
+        let relative = { (path: String) in String(path.dropFirst(self.root.count + 1)) }
+        console.write(
+            "Restored \(files.map(\.0).joined(separator: ", ")) from \(relative(backup)), the backup the reset made.\n"
+                + "What was there before is in \(relative(before)).\n")
+        return .success
     }
 }

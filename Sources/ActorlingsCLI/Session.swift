@@ -118,6 +118,8 @@ struct Session: Sendable {
             return try await lesson(target)
         case .reset(let id, let confirmed):
             return try await reset(id, confirmed: confirmed)
+        case .undoReset(let id):
+            return try undoReset(id)
         case .solution(let id):
             return try await solution(id)
         case .devCheck(let only):

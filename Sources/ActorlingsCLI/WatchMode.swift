@@ -21,14 +21,14 @@ struct WatchMode {
         case checkFailed(String, generation: Int)
         case resized
         case signal(Int32)
+        /// A second of a slow (sanitized) check: its progress line counts on.
+        case tick(generation: Int)
     }
 
     /// How long a burst of file events must be quiet before a check starts. Editors save with a
     /// few events within milliseconds (write a temporary file, rename it); 30 ms covers that
     /// without adding much to save→verdict.
     static let debounce: Duration = .milliseconds(30)
-
-    static let keysLine = "h hint · a all diagnostics · l list · s lesson · r re-run · n next · q quit"
 
     /// Reloaded when pacing may have moved (`classroom.toml`): after a pass, and on `l` and `n`.
     private(set) var session: Session
@@ -46,6 +46,8 @@ struct WatchMode {
     private var allDiagnostics = false
     private var generation = 0
     private var checking = false
+    private var checkStarted = ContinuousClock.now
+    private var tickTask: Task<Void, Never>?
     private var checkTask: Task<Void, Never>?
     private var keysTask: Task<Void, Never>?
     private var watcher: FileWatcher?
@@ -83,6 +85,7 @@ struct WatchMode {
             resizeTask.cancel()
             signals.cancel()
             checkTask?.cancel()
+            tickTask?.cancel()
             watchTask?.cancel()
             watcher?.stop()
         }
@@ -100,6 +103,7 @@ struct WatchMode {
                 redraw()
             case .checked(let result, let recorded, let generation) where generation == self.generation:
                 checking = false
+                tickTask?.cancel()
                 verdict = result
                 progress = recorded
                 note = nil
@@ -108,10 +112,13 @@ struct WatchMode {
                 redraw()
             case .checkFailed(let reason, let generation) where generation == self.generation:
                 checking = false
+                tickTask?.cancel()
                 note = "Actorlings could not check this exercise: \(reason)"
                 redraw()
             case .checked, .checkFailed:
                 continue
+            case .tick(let generation):
+                if checking, generation == self.generation { redraw() }
             case .key(let key):
                 if let code = try await handle(key) { return code }
             }
@@ -150,8 +157,12 @@ struct WatchMode {
         case "l", "L":
             session = session.reloadingPacing()
             progress = session.progressStore.load().progress
-            note = JourneyRenderer(palette: session.palette, width: console.width).render(course: session.course, progress: progress)
+            let (palette, course, progress) = (session.palette, session.course, progress)
+            let journey = { (width: Int) in JourneyRenderer(palette: palette, width: width).render(course: course, progress: progress) }
+            note = await showInPager { width in Self.wrapped(journey(width), width: width) } ? nil : journey(console.width)
             redraw()
+        case "v", "V":
+            await showVerdict()
         case "s", "S":
             await showLesson()
         case "r", "R":
@@ -185,7 +196,7 @@ struct WatchMode {
             let id = exercise.id
             updateProgress { $0.skip(id) }
         }
-        guard let next = session.nextExercise(after: exercise) else {
+        guard let next = progress.nextUnfinished(after: exercise.id, in: session.course) else {
             note = session.pacingMessage() ?? "That was the last exercise. Congratulations!"
             redraw()
             return
@@ -207,15 +218,68 @@ struct WatchMode {
             redraw()
             return
         }
-        let rendered = TerminalMarkdownRenderer(palette: session.palette, width: min(console.width, 100)).render(MarkdownDocument(parsing: text))
+        let (palette, document) = (session.palette, MarkdownDocument(parsing: text))
+        let rendered = { (width: Int) in TerminalMarkdownRenderer(palette: palette, width: min(width, 100)).render(document) }
+        note = await showInPager(rendered) ? nil : rendered(console.width)
+        redraw()
+    }
+
+    /// The whole verdict (and the note under it) in the pager, where `f` jumps to its first
+    /// failure; wrapped at word boundaries here, so that the pager cuts only code.
+    private mutating func showVerdict() async {
+        let body = [verdictText(), note].compactMap { $0 }.joined(separator: "\n")
+        guard !body.isEmpty else {
+            redraw()
+            return
+        }
+        _ = await showInPager({ width in Self.wrapped(body, width: width) }, jumpsToFirstFailure: true)
+        redraw()
+    }
+
+    /// The text rendered for a width, in the pager, which owns the terminal until the learner
+    /// quits it; the key reader pauses meanwhile, so that it does not take the pager's keys. False
+    /// when no pager ran.
+    ///
+    /// The screen is erased first: the pager (`less -X`) starts drawing where the cursor is, which
+    /// is on the footer's last line, and its first line would be written over the keys. The pager
+    /// cuts long lines rather than wrap them, so prose is wrapped here; when the terminal changes
+    /// size (its SIGWINCH goes to the pager's group, not ours, so the size is polled), the pager is
+    /// ended and opened again on the text wrapped for the new width.
+    private mutating func showInPager(_ render: (Int) -> String, jumpsToFirstFailure: Bool = false) async -> Bool {
         keysTask?.cancel()
         keysTask = nil
         console.setSingleKeyInput(false)
-        let paged = await console.page(rendered, staysOpen: true)
+        let console = console
+        var paged = false
+        while true {
+            let size = (console.width, console.height)
+            let text = render(size.0)
+            let jump = jumpsToFirstFailure ? WatchKeys.firstFailureLine(in: text) : nil
+            console.write("\u{1B}[H\u{1B}[2J")
+            let pager = Task { await console.page(text, staysOpen: true, firstFailureLine: jump) }
+            let resize = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(200))
+                    if Task.isCancelled { return false }
+                    if (console.width, console.height) != size {
+                        pager.cancel()
+                        return true
+                    }
+                }
+                return false
+            }
+            paged = await pager.value
+            resize.cancel()
+            guard paged, await resize.value else { break }
+        }
         console.setSingleKeyInput(true)
         listenToKeys()
-        note = paged ? nil : rendered
-        redraw()
+        return paged
+    }
+
+    /// `text` wrapped at word boundaries to `width` columns, for the pager.
+    private static func wrapped(_ text: String, width: Int) -> String {
+        WatchScreen(width: width, height: 1).wrap(text).joined(separator: "\n") + "\n"
     }
 
     /// Applies `change` to the progress on disk (another command may have changed it since) and
@@ -249,6 +313,17 @@ struct WatchMode {
         let continuation = continuation
         let session = session
         let writable = writable
+        checkStarted = ContinuousClock.now
+        tickTask?.cancel()
+        tickTask = nil
+        if exercise.settings.sanitizer != nil {
+            tickTask = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    continuation.yield(.tick(generation: generation))
+                }
+            }
+        }
         redraw()
         checkTask = Task {
             do {
@@ -268,6 +343,16 @@ struct WatchMode {
         }
     }
 
+    /// The verdict on screen as the learner reads it; nil before the first one.
+    private func verdictText() -> String? {
+        guard let verdict else { return nil }
+        var renderer = session.verdictRenderer()
+        renderer.inWatchMode = true
+        renderer.allDiagnosticsAdvice = "press a"
+        if allDiagnostics { renderer.diagnosticLimit = .max }
+        return renderer.render(verdict, exercise: exercise, next: progress.nextUnfinished(after: exercise.id, in: session.course))
+    }
+
     /// Draws the whole screen again, at the terminal's current size.
     private func redraw() {
         let palette = session.palette
@@ -279,18 +364,16 @@ struct WatchMode {
             + palette.apply(.dim, "Edit " + exercise.sourcePaths.joined(separator: ", ") + " and save.") + "\n"
         var body = ""
         if checking {
-            body = palette.apply(.dim, "Checking…")
-        } else if let verdict {
-            var renderer = session.verdictRenderer()
-            renderer.inWatchMode = true
-            renderer.allDiagnosticsAdvice = "press a"
-            if allDiagnostics { renderer.diagnosticLimit = .max }
-            body = renderer.render(verdict, exercise: exercise, next: session.nextExercise(after: exercise))
+            let elapsed = ContinuousClock.now - checkStarted
+            body = palette.apply(.dim, WatchKeys.checkingLine(sanitized: exercise.settings.sanitizer != nil, elapsed: elapsed))
+        } else if let text = verdictText() {
+            body = text
         }
         let passed = all.filter { progress.isPassed($0.id) }.count
+        let keys = WatchKeys.footer(allDiagnostics: allDiagnostics, width: console.width).split(separator: "\n")
         let footer =
             JourneyRenderer(palette: palette, width: console.width).progressBar(done: passed, total: all.count) + "\n"
-            + palette.apply(.dim, Self.keysLine)
+            + keys.map { palette.apply(.dim, String($0)) }.joined(separator: "\n")
         let screen = WatchScreen(width: console.width, height: console.height)
         console.write(screen.render(header: header, body: "\n" + body, note: note, footer: footer, palette: palette))
     }

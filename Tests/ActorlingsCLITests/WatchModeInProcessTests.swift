@@ -8,13 +8,14 @@ import Testing
 /// screen written kept.
 final class ScriptedTerminal: Console {
     private let state = Mutex<(output: String, width: Int, height: Int, singleKey: Bool)>(("", 60, 20, false))
-    private let keyStream: AsyncStream<UInt8>
-    private let keyInput: AsyncStream<UInt8>.Continuation
+    /// The stream of the last `keys()` call, as a terminal's reader would be, and the keys typed
+    /// while none listens (the terminal holds them): ending one stream (watch mode pauses its
+    /// key reader for the pager) must not end the keys.
+    private let keyInput = Mutex<(listener: (id: UUID, continuation: AsyncStream<UInt8>.Continuation)?, held: [UInt8])>((nil, []))
     private let resizeStream: AsyncStream<Void>
     private let resizeInput: AsyncStream<Void>.Continuation
 
     init(width: Int, height: Int) {
-        (keyStream, keyInput) = AsyncStream.makeStream(of: UInt8.self)
         (resizeStream, resizeInput) = AsyncStream.makeStream(of: Void.self)
         state.withLock {
             $0.width = width
@@ -28,7 +29,22 @@ final class ScriptedTerminal: Console {
     func write(_ text: String) { state.withLock { $0.output += text } }
     func writeError(_ text: String) { state.withLock { $0.output += text } }
     func readLine() -> String? { nil }
-    func keys() -> AsyncStream<UInt8> { keyStream }
+    func keys() -> AsyncStream<UInt8> {
+        let (stream, continuation) = AsyncStream.makeStream(of: UInt8.self)
+        let id = UUID()
+        let held = keyInput.withLock { input in
+            input.listener = (id, continuation)
+            defer { input.held = [] }
+            return input.held
+        }
+        for byte in held { continuation.yield(byte) }
+        continuation.onTermination = { [weak self] _ in
+            self?.keyInput.withLock { input in
+                if input.listener?.id == id { input.listener = nil }
+            }
+        }
+        return stream
+    }
     func resizes() -> AsyncStream<Void> { resizeStream }
     func setSingleKeyInput(_ on: Bool) { state.withLock { $0.singleKey = on } }
 
@@ -36,7 +52,13 @@ final class ScriptedTerminal: Console {
     var singleKeyInput: Bool { state.withLock { $0.singleKey } }
 
     func press(_ key: Character) {
-        for byte in String(key).utf8 { keyInput.yield(byte) }
+        keyInput.withLock { input in
+            for byte in String(key).utf8 {
+                if let listener = input.listener, case .enqueued = listener.continuation.yield(byte) { continue }
+                input.listener = nil
+                input.held.append(byte)
+            }
+        }
     }
 
     func resize(width: Int, height: Int) {

@@ -58,11 +58,12 @@ struct QuizRuleTests {
         #expect(problem.message.hasPrefix(expected), "\(problem.message)")
     }
 
-    @Test("`list` marks a quiz as a review, and only a quiz")
+    @Test("`list` names a quiz as a quiz, and only a quiz, and says in one line what a quiz asks")
     func listMarksReview() {
         let text = JourneyRenderer(palette: .plain).render(course: course([["intro"], ["a", "b?"], ["capstone"]]), progress: LearnerProgress())
         let lines = text.split(separator: "\n")
-        #expect(lines.contains { $0.contains(" b ") && $0.hasSuffix("b? · review") }, "\(text)")
-        #expect(lines.filter { $0.hasSuffix("· review") }.count == 1, "\(text)")
+        #expect(lines.contains { $0.contains(" b ") && $0.hasSuffix("b? · quiz") }, "\(text)")
+        #expect(lines.filter { $0.hasSuffix("· quiz") }.count == 1, "\(text)")
+        #expect(lines.filter { $0 == JourneyRenderer.quizLine }.count == 1, "\(text)")
     }
 }

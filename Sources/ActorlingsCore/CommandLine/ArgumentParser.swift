@@ -115,11 +115,11 @@ public enum ArgumentParser {
             try reject(flags, allowed: [], command: name)
             return .lesson(try optionalOne(rest, command: name))
         case "reset":
-            try reject(flags, allowed: ["--yes"], command: name)
+            try reject(flags, allowed: ["--yes", "--undo"], command: name)
             guard let id = try optionalOne(rest, command: name) else {
                 throw UsageError("reset needs the exercise to restore, e.g. `actorlings reset intro`", command: name)
             }
-            return .reset(id, confirmed: flags.contains("--yes"))
+            return flags.contains("--undo") ? .undoReset(id) : .reset(id, confirmed: flags.contains("--yes"))
         case "solution":
             try reject(flags, allowed: [], command: name)
             guard let id = try optionalOne(rest, command: name) else {

@@ -15,7 +15,7 @@ public enum HelpText {
           check [ID|--all]   Check the current exercise, one exercise, or all of them
           hint [ID]          Show the next hint for an exercise
           lesson [ID|STEP]   Read the lesson of an exercise or a step
-          reset ID           Restore an exercise as shipped (your version is backed up)
+          reset ID [--undo]  Restore an exercise as shipped (your version is backed up; --undo restores it)
           solution ID        Show the reference solution once the exercise passes
           explain TEXT       Explain a Swift concurrency diagnostic (paste it, or give its group)
           explain --build    Build a Swift package and explain its concurrency diagnostics
@@ -47,11 +47,7 @@ public enum HelpText {
             actorlings watch
 
             Checks your current exercise every time you save one of its files, and reacts to keys:
-              h  show the next hint        l  list the journey
-              n  next exercise (once this one passes)
-              r  re-run the check          s  show the lesson section
-              q  quit (Ctrl-C works too)
-
+            \(WatchKeys.helpLines)
             """
         case "list":
             """
@@ -99,10 +95,12 @@ public enum HelpText {
         case "reset":
             """
             actorlings reset ID [--yes]
+            actorlings reset ID --undo
 
             Restores the exercise's files exactly as shipped, even if you committed changes. Your
             current files are first copied to .actorlings/backups/. In a terminal you are asked to
-            confirm; otherwise pass --yes.
+            confirm; otherwise pass --yes. `--undo` puts back the version the last reset backed up
+            (what is there then is backed up first, so an undo can be undone by hand too).
 
             """
         case "solution":

@@ -31,6 +31,8 @@ public enum Command: Sendable, Equatable {
     case hint(String?)
     case lesson(String?)
     case reset(String, confirmed: Bool)
+    /// `reset ID --undo`: put back the version the last reset of the exercise backed up.
+    case undoReset(String)
     case solution(String)
     case devCheck(only: [String])
     /// `dev mutants [ID…]`: the mutation score of each exercise's tests.

@@ -62,6 +62,16 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
         course.availableExercises.first { !isDone($0.id) }
     }
 
+    /// The exercise to go on to from `id`: the first unfinished one after it, else the first
+    /// unfinished one before it (one skipped or left failing on the way); nil when every other
+    /// available exercise is passed or skipped. "Next" never walks into work already done.
+    public func nextUnfinished(after id: String, in course: Course) -> Exercise? {
+        let all = course.availableExercises
+        let index = all.firstIndex { $0.id == id } ?? -1
+        let after = all.dropFirst(index + 1).first { !isDone($0.id) }
+        return after ?? all.prefix(max(index, 0)).first { !isDone($0.id) && $0.id != id }
+    }
+
     /// The current exercise while it is unfinished; once it passes or is skipped (or when it is
     /// no longer part of the course), the first unfinished one.
     public func currentExercise(in course: Course) -> Exercise? {

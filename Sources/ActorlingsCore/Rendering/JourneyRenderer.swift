@@ -41,14 +41,18 @@ public struct JourneyRenderer: Sendable {
                 let passedCurrent = exercise.id == current && progress.isPassed(exercise.id)
                 out.append(
                     "  \(mark) \(exercise.id == current ? palette.apply(.bold, padded) : padded)\(palette.apply(.dim, exercise.title))"
-                        + (exercise.isQuiz ? " " + palette.apply(.cyan, "· review") : "")
+                        + (exercise.isQuiz ? " " + palette.apply(.cyan, "· quiz") : "")
                         + (passedCurrent ? " " + palette.apply(.green, "✔ passed") : ""))
             }
         }
         out.append("")
         out.append(palette.apply(.dim, "✔ passed  ✘ failing  ↷ skipped  · not checked yet  ▶ current"))
+        if exercises.contains(where: \.isQuiz) { out.append(palette.apply(.dim, Self.quizLine)) }
         return out.joined(separator: "\n") + "\n"
     }
+
+    /// What a quiz asks, said under the legend of a course that has quizzes.
+    public static let quizLine = "· quiz: a step's review, using its idea and an earlier step's together"
 
     public func progressBar(done: Int, total: Int) -> String {
         let barWidth = max(10, min(40, width - 12))

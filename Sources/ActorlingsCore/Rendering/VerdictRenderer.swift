@@ -324,7 +324,7 @@ public struct VerdictRenderer: Sendable {
             out.append("")
             out.append(palette.apply(.red, "  ✘ ") + palette.apply(.bold, failure.title))
             for issue in failure.issues.prefix(2) {
-                for line in issue.message.split(separator: "\n") {
+                for line in ValueDifference.shorten(issue.message).split(separator: "\n") {
                     out.append("    " + line)
                 }
                 if let file = issue.file, let line = issue.line {
@@ -333,7 +333,7 @@ public struct VerdictRenderer: Sendable {
             }
         }
         if failures.count > diagnosticLimit {
-            out.append(palette.apply(.dim, "  … and \(failures.count - diagnosticLimit) more failing tests."))
+            out.append(palette.apply(.dim, "  … and \(PathWords.count(failures.count - diagnosticLimit, "more failing test"))."))
         }
         out.append("")
         switch (exercise.kind, missedMutants) {

@@ -2,7 +2,7 @@
 ///
 /// The terminal cuts a line that is too long wherever the last column falls, and scrolls the top
 /// of a screen that is too tall out of sight; so every line is wrapped here at a space, and what
-/// does not fit is shortened with a line that says so. The note (a list, a hint, a question) is
+/// does not fit is shortened with a line that says how to read it all (`v`, the pager). The note (a list, a hint, a question) is
 /// what the learner just asked for, so it goes before the verdict's tail: the title, the
 /// verdict's first lines, the note and the keys stay in view, in that order of need.
 public struct WatchScreen: Sendable, Equatable {
@@ -48,7 +48,7 @@ public struct WatchScreen: Sendable, Equatable {
         guard lines.count > count else { return lines }
         guard count > 1 else { return Array(lines.prefix(count)) }
         let hidden = lines.count - count + 1
-        let long = "… \(hidden) more lines (make the window taller to see them)"
+        let long = "… \(hidden) more lines: press v to read them all in the pager"
         let marker = TerminalText.width(of: long) <= width ? long : "… \(hidden) more lines"
         return Array(lines.prefix(count - 1)) + [palette.apply(.dim, marker)]
     }
@@ -61,7 +61,7 @@ public struct WatchScreen: Sendable, Equatable {
     }
 
     /// Every line of `text` wrapped to `width` columns.
-    func wrap(_ text: String) -> [String] {
+    public func wrap(_ text: String) -> [String] {
         var text = Substring(text)
         while text.hasSuffix("\n") { text = text.dropLast() }
         guard !text.isEmpty else { return [] }

@@ -22,26 +22,71 @@ public enum Pager {
     /// Waiting happens on a thread of its own, never on the cooperative pool. Cancelling the
     /// calling task ends the pager (SIGTERM to its group) and gives the terminal back.
     ///
+    /// With the default pager, long lines are cut with a mark rather than wrapped (`-S`): the
+    /// text comes wrapped at word boundaries already, so only code is longer than the screen,
+    /// and a wrapped line of code reads as two statements; ← and → scroll sideways to its end.
+    ///
     /// - Parameter terminal: the descriptor of the terminal the pager draws on.
     /// - Parameter staysOpen: keep `less` open on a text shorter than the screen (`-+F` undoes the
     ///   `F` of `LESS=FRX`), for a caller that redraws the screen as soon as the pager ends.
-    public static func show(_ text: String, environment: [String: String], staysOpen: Bool = false, terminal: Int32 = 0) async -> Bool {
+    /// - Parameter firstFailureLine: the 1-based line that `f` jumps to in the default pager
+    ///   (the first failure of a verdict); nil leaves `f` as less's page forward.
+    public static func show(
+        _ text: String, environment: [String: String], staysOpen: Bool = false, firstFailureLine: Int? = nil, terminal: Int32 = 0
+    ) async -> Bool {
         let chosen = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultCommand
-        let command = staysOpen && chosen == defaultCommand ? chosen + " -+F" : chosen
+        var command = chosen
         var pagerEnvironment = environment
         pagerEnvironment["LESS"] = pagerEnvironment["LESS"] ?? "FRX"
+        var keyFile: URL?
+        if chosen == defaultCommand {
+            if staysOpen { command += " -+F" }
+            command += " -S -P" + shellQuoted(prompt(jumps: firstFailureLine != nil))
+            if let line = firstFailureLine, let file = writeKeyFile(jumpingTo: line) {
+                keyFile = file
+                // An environment variable rather than `--lesskey-src`: a less too old to know it
+                // ignores the variable, where it would refuse the option and show nothing.
+                pagerEnvironment["LESSKEYIN"] = file.path
+            }
+        }
+        defer { keyFile.map { try? FileManager.default.removeItem(at: $0) } }
+        let finalCommand = command
         let finalEnvironment = pagerEnvironment
         let running = RunningPager()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
                     continuation.resume(
-                        returning: showBlocking(text, command: command, environment: finalEnvironment, terminal: terminal, running: running))
+                        returning: showBlocking(text, command: finalCommand, environment: finalEnvironment, terminal: terminal, running: running))
                 }
             }
         } onCancel: {
             running.end()
         }
+    }
+
+    /// The default pager's prompt: where the reader is, and the keys. ASCII only: less garbles
+    /// other characters in its prompt; and none of `?:.%\`, which its prompt language treats
+    /// specially.
+    static func prompt(jumps: Bool) -> String {
+        "lines %lt-%lb?L/%L.  space/b page  arrows sideways" + (jumps ? "  f first failure" : "") + "  q back"
+    }
+
+    /// A lesskey source file that binds `f` to the line of the first failure; nil when it cannot
+    /// be written (then `f` keeps its meaning).
+    private static func writeKeyFile(jumpingTo line: Int) -> URL? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-keys-\(UUID().uuidString)")
+        do {
+            try "#command\nf noaction \(max(line, 1))g\n".write(to: file, atomically: true, encoding: .utf8)
+            return file
+        } catch {
+            return nil
+        }
+    }
+
+    /// `text` as one word for `/bin/sh`.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     private static func showBlocking(

@@ -1,0 +1,3 @@
+func add(_ a: Int, _ b: Int) -> Int {
+    a + b
+}
