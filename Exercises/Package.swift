@@ -940,6 +940,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 6: Restarting work when the input changes
+        .target(
+            name: "StopSearch",
+            path: "06-patterns/stop-search/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "StopSearchTests",
+            dependencies: ["StopSearch"],
+            path: "06-patterns/stop-search/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 6: Fermenter float
         .target(
             name: "FermenterFloat",
