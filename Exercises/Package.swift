@@ -624,6 +624,26 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 4: An actor on a library's queue
+        .target(
+            name: "LabelPrinter",
+            path: "04-actors/label-printer/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "LabelPrinterTests",
+            dependencies: ["LabelPrinter"],
+            path: "04-actors/label-printer/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Step 4: Non-Sendable results
         .target(
             name: "NonSendableResults",
