@@ -466,6 +466,16 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 3: Starting no work once cancelled
+        .target(
+            name: "TrackExport",
+            path: "03-concurrent/track-export/Sources"
+        ),
+        .testTarget(
+            name: "TrackExportTests",
+            dependencies: ["TrackExport"],
+            path: "03-concurrent/track-export/Tests"
+        ),
         // Step 3: Task.detached is a last resort
         .target(
             name: "DetachedLastResort",
