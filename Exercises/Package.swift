@@ -466,6 +466,16 @@ let package = Package(
                 .enableUpcomingFeature("InferIsolatedConformances"),
             ]
         ),
+        // Step 3: Starting no work once cancelled
+        .target(
+            name: "TrackExport",
+            path: "03-concurrent/track-export/Sources"
+        ),
+        .testTarget(
+            name: "TrackExportTests",
+            dependencies: ["TrackExport"],
+            path: "03-concurrent/track-export/Tests"
+        ),
         // Step 3: Task.detached is a last resort
         .target(
             name: "DetachedLastResort",
@@ -618,6 +628,26 @@ let package = Package(
             name: "CustomGlobalActorTests",
             dependencies: ["CustomGlobalActor"],
             path: "04-actors/custom-global-actor/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 4: An actor on a library's queue
+        .target(
+            name: "LabelPrinter",
+            path: "04-actors/label-printer/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "LabelPrinterTests",
+            dependencies: ["LabelPrinter"],
+            path: "04-actors/label-printer/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
@@ -934,6 +964,26 @@ let package = Package(
             name: "BatchImportProgressTests",
             dependencies: ["BatchImportProgress"],
             path: "06-patterns/batch-import-progress/Tests",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        // Step 6: Restarting work when the input changes
+        .target(
+            name: "StopSearch",
+            path: "06-patterns/stop-search/Sources",
+            swiftSettings: [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
+        .testTarget(
+            name: "StopSearchTests",
+            dependencies: ["StopSearch"],
+            path: "06-patterns/stop-search/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

@@ -52,12 +52,14 @@ extension Session {
     }
 
     func devCheck(only: [String]) async throws -> ExitCode {
-        for id in only { _ = try exercise(named: id) }
+        let lessons = Set(course.steps.flatMap { [$0.lessonPath, $0.directoryName] })
+        for id in only where !lessons.contains(id) { _ = try exercise(named: id) }
         let verifier = CourseVerifier(checker: try await makeChecker())
         let console = console
         let palette = palette
-        let total = only.isEmpty ? course.exercises.count : only.count
-        console.write("Verifying \(total) exercises\(only.isEmpty ? " and \(course.steps.count) lessons" : "")…\n")
+        let lessonCount = only.isEmpty ? course.steps.count : only.filter(lessons.contains).count
+        let total = only.isEmpty ? course.exercises.count : only.count - lessonCount
+        console.write("Verifying \(total) exercises\(lessonCount > 0 ? " and \(lessonCount) lessons" : "")…\n")
         let report = try await verifier.verify(only: only) { event in
             switch event {
             case .exercise(let id, let shipped, let solution, let corpus, let problems):

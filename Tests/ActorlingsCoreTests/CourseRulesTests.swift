@@ -103,6 +103,36 @@ struct CourseRulesTests {
         #expect(misquoted.mismatch(diagnostics: [error]).first?.contains("not what Swift prints") == true)
     }
 
+    /// One case per way an ```output block can be written or misused.
+    @Test(
+        "An ```output block makes its swift block a program whose printed lines must match",
+        arguments: [
+            (info: "", output: "one\ntwo\n\n", printed: "one\ntwo\n", expected: ["one", "two"], mismatch: false, problem: nil),
+            (info: "", output: "one\ntwo", printed: "one\n", expected: ["one", "two"], mismatch: true, problem: nil),
+            (info: "", output: "trailing   ", printed: "trailing\n", expected: ["trailing"], mismatch: false, problem: nil),
+            (info: " error=X", output: "x", printed: "", expected: ["x"], mismatch: true, problem: "must fail to compile can't have an ```output block"),
+        ] as [(info: String, output: String, printed: String, expected: [String], mismatch: Bool, problem: String?)])
+    func outputBlocks(info: String, output: String, printed: String, expected: [String], mismatch: Bool, problem: String?) {
+        let markdown = "```swift\(info)\n@main struct P { static func main() {} }\n```\n\n```output\n\(output)\n```\n"
+        let (blocks, problems) = LessonBlock.blocks(in: markdown, lesson: "Lessons/x.md")
+        #expect(blocks.first?.expectedOutput == expected)
+        #expect((blocks.first?.outputMismatch(printed: printed).isEmpty == false) == mismatch)
+        if let problem {
+            #expect(problems.contains { $0.message.contains(problem) })
+        } else {
+            #expect(problems.isEmpty)
+        }
+    }
+
+    @Test("An ```output block after anything but a swift block is reported, and a block without one runs nothing")
+    func outputBlockPlacement() {
+        let markdown = "```text\nx\n```\n\n```output\nx\n```\n\n```swift\nlet y = 1\n```\n"
+        let (blocks, problems) = LessonBlock.blocks(in: markdown, lesson: "Lessons/x.md")
+        #expect(problems.map(\.message).contains { $0.contains("must follow the ```swift program") })
+        #expect(blocks.first?.expectedOutput == nil)
+        #expect(blocks.first?.outputMismatch(printed: "anything").isEmpty == true)
+    }
+
     @Test("Toolchain versions compare by component and parse swiftc's banner")
     func versions() throws {
         let banner = "Swift version 6.3.1 (swift-6.3.1-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n"

@@ -1,7 +1,8 @@
 // A voice-memo app cleans a recording up before it is shared: the app's own filters first,
 // then any filter a plug-in adds. This module is built in main actor mode, with
-// NonisolatedNonsendingByDefault on. The type of `apply` says where a filter runs: on the pool,
-// whoever wrote the closure and whoever calls it, so the screen stays responsive.
+// NonisolatedNonsendingByDefault on. The type of `apply` says that no caller lends a filter its
+// actor: a filter written without an actor of its own runs on the pool, whoever calls it, so
+// the screen stays responsive. (A filter written `@MainActor` would still run on the main actor.)
 
 /// One filter of the cleanup: CPU work on every sample of the recording.
 nonisolated struct Filter: Sendable {

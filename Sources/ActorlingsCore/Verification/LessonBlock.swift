@@ -13,6 +13,9 @@ public struct LessonBlock: Sendable, Equatable {
     /// Flags beyond the settings: `warnings=GROUP` (`-Wwarning GROUP`), `strict-memory-safety`,
     /// `frontend=FLAG` (`-Xfrontend FLAG`), for diagnostics that are off by default.
     public var extraFlags: [String] = []
+    /// The lines of the `output` block that follows, when there is one: the block is a program
+    /// (`@main`) that `dev check` builds and runs, and it must print exactly these lines.
+    public var expectedOutput: [String]? = nil
 
     /// The blocks of a lesson, or the problems with their info strings.
     public static func blocks(in markdown: String, lesson: String) -> (blocks: [LessonBlock], problems: [CourseProblem]) {
@@ -25,6 +28,13 @@ public struct LessonBlock: Sendable, Equatable {
                 if previous?.language != "swift" {
                     problems.append(
                         CourseProblem(file: lesson, line: block.line, message: "a ```diagnostics block must follow the ```swift block whose output it quotes"))
+                }
+                continue
+            }
+            if block.language == "output" {
+                if index == 0 || codeBlocks[index - 1].language != "swift" {
+                    problems.append(
+                        CourseProblem(file: lesson, line: block.line, message: "an ```output block must follow the ```swift program whose output it quotes"))
                 }
                 continue
             }
@@ -71,6 +81,14 @@ public struct LessonBlock: Sendable, Equatable {
                 result.quotedDiagnostics = codeBlocks[index + 1].code.split(separator: "\n")
                     .compactMap { quotedDiagnostic(String($0)) }
             }
+            if index + 1 < codeBlocks.count, codeBlocks[index + 1].language == "output" {
+                if !result.expectedErrors.isEmpty {
+                    problems.append(
+                        CourseProblem(file: lesson, line: block.line, message: "a block that must fail to compile can't have an ```output block"))
+                }
+                result.expectedOutput = codeBlocks[index + 1].code.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { String($0).trimmingTrailingWhitespace() }.reversed().drop { $0.isEmpty }.reversed()
+            }
             blocks.append(result)
         }
         return (blocks, problems)
@@ -87,6 +105,16 @@ public struct LessonBlock: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// What is wrong with what the program printed, or nothing when it printed the `output` block.
+    public func outputMismatch(printed: String) -> [String] {
+        guard let expectedOutput else { return [] }
+        let lines = Array(
+            printed.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0).trimmingTrailingWhitespace() }.reversed().drop { $0.isEmpty }.reversed())
+        guard lines != expectedOutput else { return [] }
+        return ["should print the ```output block below it, but printed:\n" + lines.joined(separator: "\n")]
     }
 
     /// What is wrong with the compiler's verdict on this block, or nil when it is as claimed.

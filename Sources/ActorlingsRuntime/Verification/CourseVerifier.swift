@@ -130,6 +130,11 @@ public struct CourseVerifier: Sendable {
                 work.append { try await verifyLesson(step.lessonPath) }
             }
             work += knowledgeJobs()
+        } else {
+            // `dev check 06-patterns` (or `Lessons/06-patterns.md`) checks that lesson's blocks alone.
+            for step in course.steps where only.contains(step.lessonPath) || only.contains(step.directoryName) {
+                work.append { try await verifyLesson(step.lessonPath) }
+            }
         }
         try await withThrowingTaskGroup(of: JobResult.self) { group in
             var next = 0
@@ -284,7 +289,11 @@ public struct CourseVerifier: Sendable {
         let compiler = LessonCodeCompiler(builder: checker.builder, directory: "\(checker.root)/.actorlings/dev-check/lessons")
         for block in parsed.blocks {
             let diagnostics = try await compiler.diagnostics(for: block)
-            for message in block.mismatch(diagnostics: diagnostics) {
+            var mismatches = block.mismatch(diagnostics: diagnostics)
+            if mismatches.isEmpty, block.expectedOutput != nil {
+                mismatches += block.outputMismatch(printed: try await compiler.run(block))
+            }
+            for message in mismatches {
                 problems.append(Finding(subject: "\(path):\(block.line)", message: message))
             }
         }

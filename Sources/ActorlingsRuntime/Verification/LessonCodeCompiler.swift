@@ -28,4 +28,23 @@ struct LessonCodeCompiler: Sendable {
         }
         return DiagnosticParser.parse(result.output)
     }
+
+    /// Builds the block as a program and runs it: what it printed, or why it could not be run.
+    /// The course's own code, so it runs unsandboxed, for at most ten seconds.
+    func run(_ block: LessonBlock) async throws -> String {
+        let name = block.lesson.split(separator: "/").last.map { $0.replacingOccurrences(of: ".md", with: "") } ?? "lesson"
+        let file = "\(directory)/\(name)-line\(block.line).swift"
+        let program = "\(directory)/\(name)-line\(block.line)"
+        let build = try await Subprocess.run(
+            ProcessRequest(
+                executable: builder.toolchain.swiftc,
+                arguments: ["-parse-as-library", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", "LessonCode", "-o", program]
+                    + block.settings.compilerFlags + block.extraFlags + [file],
+                environment: builder.environment, timeLimit: builder.compileTimeLimit))
+        guard case .exited(0) = build.termination else { return "(the program did not build)\n" + build.output }
+        let result = try await Subprocess.run(
+            ProcessRequest(executable: program, environment: builder.environment, timeLimit: .seconds(10)))
+        if case .timedOut = result.termination { return result.output + "\n(did not finish within 10 s)" }
+        return result.output
+    }
 }

@@ -55,7 +55,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         // No `await` since the tap: if the app were suspended now, only the outbox would survive.
         #expect(
             outbox.queued == ["On my way"],
-            "when the tap returned, the message was not in the outbox yet: the task's body had not started"
+            "when the tap returned, the message was not in the outbox yet: the code that queues it had not run by then"
         )
         #expect(screen.draft == "")
         #expect(screen.status == .sending)

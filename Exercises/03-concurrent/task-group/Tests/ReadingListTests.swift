@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TaskGroup
 
 /// Counts the requests in flight. A request made from a child task is held until `expected`
@@ -65,7 +66,10 @@ nonisolated struct FakeArticleStore: ArticleStore {
     let counts = await wordCounts(of: [1, 2, 3, 4, 5], in: store)
     #expect(counts == [1: 4, 2: 5, 3: 9, 4: 3, 5: 10])
     let mostInFlight = await store.gate.mostInFlight
-    #expect(mostInFlight == 5, "the most articles read at the same time: each child task reads its own article, off every actor, and returns its count — reading them through a shared actor, or in a loop, reads one at a time")
+    #expect(
+        mostInFlight == 5,
+        "at most \(mostInFlight) of the 5 articles were read at the same time: each child task should read its own article, off every actor, and return its count (reading through one shared actor reads one article at a time)"
+    )
 }
 
 @Test func anEmptyListReadsNothing() async {

@@ -58,6 +58,18 @@ private func isGlobalActor(_ domain: any Actor) -> Bool {
         }
     }
 
+    @Test func theDomainIsOneStoredActor() async throws {
+        let log = await playOneBufferAndStop().log
+        let domain = try #require(log.first?.isolation, "the sound card was never started from an isolation domain")
+        // A global actor is one domain only if reading `shared` twice gives the same actor.
+        if let global = type(of: domain) as? any GlobalActor.Type {
+            #expect(
+                global.shared === global.shared,
+                "reading the global actor's `shared` twice gave two actors: each read makes a new one, so code marked with it doesn't wait for other code marked with it. `shared` must be one stored instance (`static let`)"
+            )
+        }
+    }
+
     @Test @concurrent func stoppingSilencesTheMixerInTheSameStep() async {
         let device = AudioDevice()
         let mixer = Mixer(device: device)

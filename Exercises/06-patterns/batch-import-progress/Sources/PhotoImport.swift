@@ -21,9 +21,17 @@ nonisolated final class LibraryContext {
         unsaved.append(fileName)
     }
 
+    /// Saves the changes made so far. They are taken out before the database is awaited, so a
+    /// change inserted meanwhile waits for the next save and nothing is saved twice.
     func save(to database: any PhotoDatabase) async throws {
-        try await database.save(unsaved)
+        let changes = unsaved
         unsaved = []
+        do {
+            try await database.save(changes)
+        } catch {
+            unsaved = changes + unsaved
+            throw error
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import BatchImportProgress
 
 // This test module is built in main actor mode too: every `@Test` here runs on the main actor.
@@ -12,7 +13,8 @@ nonisolated final class GatedDatabase: PhotoDatabase {
         var letsEverythingThrough = false
         /// The save (counting from 1) that fails, as a full disk would make it.
         var failingSave: Int?
-        var saving: CheckedContinuation<Void, Never>?
+        /// Saves waiting to finish, oldest first (two imports can each have one).
+        var saving: [CheckedContinuation<Void, Never>] = []
         var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
     }
 
@@ -35,7 +37,7 @@ nonisolated final class GatedDatabase: PhotoDatabase {
         await withCheckedContinuation { continuation in
             let (waiter, through) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
                 state.batches.append(fileNames)
-                if !state.letsEverythingThrough { state.saving = continuation }
+                if !state.letsEverythingThrough { state.saving.append(continuation) }
                 guard let waiter = state.waiter, waiter.count <= state.batches.count else {
                     return (nil, state.letsEverythingThrough)
                 }
@@ -60,13 +62,13 @@ nonisolated final class GatedDatabase: PhotoDatabase {
         }
     }
 
-    /// Lets the save in progress finish.
+    /// Lets every save in progress finish.
     func finishSave() {
         let saving = state.withLock { state in
-            defer { state.saving = nil }
+            defer { state.saving = [] }
             return state.saving
         }
-        saving?.resume()
+        saving.forEach { $0.resume() }
     }
 
     /// Finishes the save in progress and every later one: the clean-up after a failed test.
@@ -135,7 +137,9 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
     model.startImport(card)
     await model.importTask?.value
     #expect(database.batches.count == 2, "the import went on after the database failed to save a chunk")
-    #expect(model.status == "Stopped after 2 photos", "photos the database failed to save were counted as imported: a failed save must stop the import with its error")
+    #expect(
+        model.status == "Stopped after 2 photos",
+        "photos the database failed to save were counted as imported: a failed save must stop the import with its error")
 }
 
 @Test func aSmallCardIsOneChunk() async {
@@ -146,6 +150,24 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
     #expect(database.batches == [card])
     #expect(model.progress == ImportProgress(imported: 5, total: 5))
     #expect(model.status == "Imported 5 photos")
+}
+
+@Test func twoImportsAtOnceSaveEachPhotoOnce() async throws {
+    let database = GatedDatabase()
+    defer { database.letEverythingThrough() }
+    let importer = PhotoImporter(database: database, chunkSize: 2)
+    let first = Task { try await importer.importPhotos(["A1.jpg", "A2.jpg", "A3.jpg"]) { _ in } }
+    await database.waitForSave(1)  // the first import's first chunk waits for the database
+    let second = Task { try await importer.importPhotos(["B1.jpg", "B2.jpg"]) { _ in } }
+    await database.waitForSave(2)  // the second import saves while the first one still waits
+    database.letEverythingThrough()
+    try await first.value
+    try await second.value
+    let saved = database.batches.flatMap { $0 }
+    #expect(
+        saved.sorted() == ["A1.jpg", "A2.jpg", "A3.jpg", "B1.jpg", "B2.jpg"],
+        "two imports at once saved \(saved): a chunk still waiting for the database was saved again by the other import, which found it among the library's unsaved changes"
+    )
 }
 
 /// What the import screen was told, and whether the import had been stopped when it was.
@@ -174,6 +196,7 @@ final class ProgressLog {
     #expect(log.reports.map(\.progress) == [ImportProgress(imported: 2, total: 5)])
     // The import's own (stopped) task reports, and waits until the screen has the progress; a
     // `Task { @MainActor in … }` would report from a task of its own, which nobody waits for.
-    #expect(log.reports.first?.importWasStopped == true,
-            "the progress was reported from a task of its own (`Task { @MainActor in … }`), which the import doesn't wait for: await the progress closure")
+    #expect(
+        log.reports.first?.importWasStopped == true,
+        "the progress was reported from a task of its own (`Task { @MainActor in … }`), which the import doesn't wait for: await the progress closure")
 }
