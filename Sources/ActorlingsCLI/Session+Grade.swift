@@ -211,7 +211,7 @@ extension Session {
     }
 
     func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        path.hasPrefix("/") ? path : currentDirectory + "/" + path
     }
 
     /// The student's identity as git and the CI know it; every part is optional. The name and

@@ -8,7 +8,8 @@ import Foundation
 /// The toolchain is located only by the commands that compile.
 struct Session: Sendable {
     let root: String
-    let course: Course
+    /// `var` only so that a reload can replace its pacing (`reloadingPacing`).
+    var course: Course
     let shipped: ShippedFiles
     let environment: [String: String]
     let console: any Console
@@ -22,6 +23,9 @@ struct Session: Sendable {
     var sandboxLauncher: String?
     /// `check ID --replay SEED`.
     var replaySeed: UInt64?
+    /// The folder the command was given in (`Actorlings.run`'s, which need not be this
+    /// process's): relative paths on the command line are taken from it.
+    var currentDirectory = FileManager.default.currentDirectoryPath
 
     /// How the learner typed the tool: `swift run actorlings` when it runs from a SwiftPM build
     /// folder, `actorlings` otherwise; advice quotes commands in that form.
@@ -83,7 +87,7 @@ struct Session: Sendable {
             palette: palette, progressStore: ProgressStore(root: root),
             // Only verdicts use the knowledge base; other commands skip reading its files.
             knowledge: showsVerdicts ? (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []) : KnowledgeBase(entries: []),
-            allDiagnostics: invocation.allDiagnostics, replaySeed: invocation.replaySeed)
+            allDiagnostics: invocation.allDiagnostics, replaySeed: invocation.replaySeed, currentDirectory: currentDirectory)
     }
 
     func run(_ command: Command) async throws -> ExitCode {
@@ -219,14 +223,9 @@ struct Session: Sendable {
         guard let fresh = try? CourseLoader(files: LocalCourseFiles(root: root), strict: false).load(), fresh.pacing != course.pacing else {
             return self
         }
-        var course = course
-        course.pacing = fresh.pacing
-        var reloaded = Session(
-            root: root, course: course, shipped: shipped, environment: environment, console: console, palette: palette,
-            progressStore: progressStore, knowledge: knowledge)
-        // What the command line set, kept: the pacing is all that is read again.
-        reloaded.allDiagnostics = allDiagnostics
-        reloaded.sandboxLauncher = sandboxLauncher
+        // Everything else the command line set is kept: the pacing is all that is read again.
+        var reloaded = self
+        reloaded.course.pacing = fresh.pacing
         return reloaded
     }
 

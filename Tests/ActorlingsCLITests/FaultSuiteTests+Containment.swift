@@ -389,13 +389,15 @@ extension FaultSuiteTests {
             id: "class-csv-formula", area: "bad input", what: "a student's repository name is a spreadsheet formula (`=HYPERLINK(…)`)",
             expected: "class.csv writes it as text, never as a formula", limit: .seconds(60),
             run: { course in
-                let formula = "=HYPERLINK(\"http://example.com\",\"click\")"
+                // The username column is the repository's last component, which the student names.
+                let formula = "=HYPERLINK(\"evil.example\",\"click\")"
                 let grade = try await course.actorlings(
-                    ["grade", "--only", "passing", "--format", "json", "--output", "report.json"], environment: ["GITHUB_REPOSITORY": formula])
+                    ["grade", "--only", "passing", "--format", "json", "--output", "report.json"],
+                    environment: ["GITHUB_REPOSITORY": "class/" + formula])
                 let summary = try await course.actorlings(["class", "report.json", "--format", "csv"])
-                let cells = summary.output.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",").first }
+                let cells = summary.output.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",").dropFirst().first }
                 return (
-                    "grade exit \(grade.status); first cell: \(cells.first.map(String.init) ?? "none")",
+                    "grade exit \(grade.status); username cell: \(cells.first.map(String.init) ?? "none")",
                     summary.status == 0 && !cells.isEmpty && cells.allSatisfy { $0.hasPrefix("\"'=") || $0.hasPrefix("'=") }
                 )
             }),

@@ -32,7 +32,7 @@ enum ProcessProbe {
     static func all() async throws -> [Entry] {
         let result = try await Subprocess.run(
             ProcessRequest(
-                executable: "/bin/ps", arguments: ["-A", "-o", "pid=,ppid=,pgid=,tpgid=,stat=,tty=,command="],
+                executable: "/bin/ps", arguments: ["-A", "-ww", "-o", "pid=,ppid=,pgid=,tpgid=,stat=,tty=,command="],
                 environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"], timeLimit: .seconds(20)))
         guard case .exited(0) = result.termination else { throw ProbeError(message: "ps failed: \(result.output.prefix(300))") }
         return result.output.split(whereSeparator: \.isNewline).compactMap(entry).filter { $0.pid != getpid() }

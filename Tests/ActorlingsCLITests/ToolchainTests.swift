@@ -25,6 +25,24 @@ struct ToolchainTests {
         }
     }
 
+    /// Xcode's `/usr/bin/swiftc` is a shim and swiftly's a proxy: a program elsewhere that runs
+    /// the real compiler. Everything found beside the `swiftc` on the PATH (the diagnostics list,
+    /// Swift Testing) must come from the toolchain the compiler itself reports.
+    @Test("A swiftc that forwards to the real compiler is seen through")
+    func shim() async throws {
+        let real = try #require(ExecutableSearch.find("swiftc", environment: ProcessInfo.processInfo.environment))
+        let direct = try await Toolchain.locate(environment: ["ACTORLINGS_SWIFTC": real, "PATH": "/usr/bin:/bin"], minimum: ToolchainVersion([6, 2]))
+        let shim = try fakeCompiler("unused")
+        try "#!/bin/sh\nexec '\(real)' \"$@\"\n".write(toFile: shim, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim)
+        let forwarded = try await Toolchain.locate(environment: ["ACTORLINGS_SWIFTC": shim, "PATH": "/usr/bin:/bin"], minimum: ToolchainVersion([6, 2]))
+        #expect(forwarded.usr != nil)
+        #expect(forwarded.installation == direct.installation)
+        #expect(forwarded.diagnosticStringsPath != nil, "the catalog check would be skipped behind a shim")
+        #expect(forwarded.diagnosticStringsPath == direct.diagnosticStringsPath)
+        #expect(forwarded.testingLinkFlags == direct.testingLinkFlags)
+    }
+
     @Test("No swiftc on PATH is a clear error")
     func missing() async {
         await #expect {

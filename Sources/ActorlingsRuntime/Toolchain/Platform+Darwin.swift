@@ -6,13 +6,18 @@
     /// toolchain itself, outside the compiler's default search paths, so the test module and binary
     /// need them. Found from the compiler really in use, the way SwiftPM does (`UserToolchain`).
     enum Platform {
-        static func testingFlags(swiftc: String, environment: [String: String]) async -> (compile: [String], link: [String]) {
-            // /usr/bin/swiftc is a shim: the real compiler is the one xcrun resolves it to.
-            var compiler = swiftc
-            if swiftc.hasPrefix("/usr/bin/"), let found = await xcrun(["--find", "swiftc"], environment: environment) {
-                compiler = found
+        static func testingFlags(swiftc: String, usr reported: String?, environment: [String: String]) async -> (compile: [String], link: [String]) {
+            // The installation the compiler reported: /usr/bin/swiftc is an xcrun shim and swiftly's
+            // `swiftc` a proxy, so the folder of the `swiftc` found on the PATH says nothing.
+            var usr = reported
+            if usr == nil {
+                var compiler = swiftc
+                if swiftc.hasPrefix("/usr/bin/"), let found = await xcrun(["--find", "swiftc"], environment: environment) {
+                    compiler = found
+                }
+                usr = URL(fileURLWithPath: compiler).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
             }
-            let usr = URL(fileURLWithPath: compiler).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
+            guard let usr else { return ([], []) }
             var flags: (compile: [String], link: [String]) = ([], [])
             let plugins = usr + "/lib/swift/host/plugins/testing"
             if FileManager.default.fileExists(atPath: plugins) {

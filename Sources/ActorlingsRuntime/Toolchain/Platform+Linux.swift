@@ -7,8 +7,8 @@
         /// Test binaries link with the toolchain's own `lld` when it ships one: a quarter less
         /// CPU per link than the system's `gold`, which the driver picks otherwise (measured with
         /// `perf stat -r 10` on an exercise's test binary: 100 ms against 134 ms).
-        static func testingFlags(swiftc: String, environment: [String: String]) async -> (compile: [String], link: [String]) {
-            let folder = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().path
+        static func testingFlags(swiftc: String, usr: String?, environment: [String: String]) async -> (compile: [String], link: [String]) {
+            let folder = usr.map { $0 + "/bin" } ?? URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().path
             return ([], FileManager.default.isExecutableFile(atPath: folder + "/ld.lld") ? ["-use-ld=lld"] : [])
         }
 

@@ -2,12 +2,10 @@ public import ActorlingsCore
 import Foundation
 
 extension Toolchain {
-    /// The toolchain's own list of diagnostics, `usr/share/swift/diagnostics/en.strings` next to
-    /// the real `swiftc` (symbolic links resolved); nil when this installation has none.
+    /// The toolchain's own list of diagnostics, `usr/share/swift/diagnostics/en.strings` of the
+    /// installation the compiler reports (``installation``); nil when it has none.
     public var diagnosticStringsPath: String? {
-        let swiftc = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath()
-        let usr = swiftc.deletingLastPathComponent().deletingLastPathComponent()
-        let path = usr.appendingPathComponent("share/swift/diagnostics/en.strings").path
+        let path = installation + "/share/swift/diagnostics/en.strings"
         return FileManager.default.isReadableFile(atPath: path) ? path : nil
     }
 

@@ -10,12 +10,24 @@ public struct Toolchain: Sendable {
     public var testingCompileFlags: [String]
     /// Flags that let a test binary link and load Swift Testing.
     public var testingLinkFlags: [String]
+    /// The toolchain's `usr` folder as the compiler itself reports it (`-print-target-info`'s
+    /// runtime resource path): seen through Xcode's `/usr/bin` shims, swiftly's proxies and
+    /// symbolic links alike. Nil when the compiler did not say; `swiftc`'s folder is used then.
+    public var usr: String?
 
-    public init(swiftc: String, version: ToolchainVersion, testingCompileFlags: [String] = [], testingLinkFlags: [String] = []) {
+    public init(
+        swiftc: String, version: ToolchainVersion, testingCompileFlags: [String] = [], testingLinkFlags: [String] = [], usr: String? = nil
+    ) {
         self.swiftc = swiftc
         self.version = version
         self.testingCompileFlags = testingCompileFlags
         self.testingLinkFlags = testingLinkFlags
+        self.usr = usr
+    }
+
+    /// ``usr``, or the folder above the real `swiftc` when the compiler did not report it.
+    public var installation: String {
+        usr ?? URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     /// Finds `swiftc` (`ACTORLINGS_SWIFTC`, else the first on `PATH`), asks its version and
@@ -27,17 +39,33 @@ public struct Toolchain: Sendable {
         else {
             throw ToolchainError.notFound
         }
-        let result = try await Subprocess.run(
+        // One run gives the version and where the toolchain really is (a shim or proxy forwards it).
+        var result = try await Subprocess.run(
             ProcessRequest(
-                executable: swiftc, arguments: ["--version"], environment: environment, timeLimit: .seconds(60)))
+                executable: swiftc, arguments: ["-print-target-info"], environment: environment, timeLimit: .seconds(60)))
+        if result.termination != .exited(0) || ToolchainVersion(swiftVersionOutput: result.output) == nil {
+            result = try await Subprocess.run(
+                ProcessRequest(executable: swiftc, arguments: ["--version"], environment: environment, timeLimit: .seconds(60)))
+        }
         guard case .exited(0) = result.termination, let version = ToolchainVersion(swiftVersionOutput: result.output) else {
             throw ToolchainError.unrecognized(swiftc: swiftc, output: result.output)
         }
+        let usr = Self.usr(fromTargetInfo: result.output)
         guard version >= minimum else {
             throw ToolchainError.tooOld(found: version, minimum: minimum, swiftc: swiftc)
         }
-        let flags = await Platform.testingFlags(swiftc: swiftc, environment: environment)
-        return Toolchain(swiftc: swiftc, version: version, testingCompileFlags: flags.compile, testingLinkFlags: flags.link)
+        let flags = await Platform.testingFlags(swiftc: swiftc, usr: usr, environment: environment)
+        return Toolchain(swiftc: swiftc, version: version, testingCompileFlags: flags.compile, testingLinkFlags: flags.link, usr: usr)
+    }
+
+    /// The `usr` folder above `-print-target-info`'s `paths.runtimeResourcePath` (`…/usr/lib/swift`).
+    static func usr(fromTargetInfo output: String) -> String? {
+        guard let start = output.firstIndex(of: "{"),
+            let object = try? JSONSerialization.jsonObject(with: Data(output[start...].utf8)) as? [String: Any],
+            let paths = object["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String
+        else { return nil }
+        let usr = URL(fileURLWithPath: resources).deletingLastPathComponent().deletingLastPathComponent().path
+        return FileManager.default.fileExists(atPath: usr + "/bin") ? usr : nil
     }
 
 }
