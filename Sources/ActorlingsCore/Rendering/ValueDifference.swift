@@ -106,6 +106,40 @@ public enum ValueDifference {
 
     /// The expression split at its top-level `==` or `!=`.
     static func splitComparison(_ text: Substring) -> (Substring, String, Substring)? {
+        var found: (Substring, String, Substring)?
+        forEachTopLevelCharacter(in: text) { index, character in
+            guard character == " " else { return false }
+            let rest = text[index...]
+            for comparison in [" == ", " != "] where rest.hasPrefix(comparison) {
+                found = (text[..<index], comparison.trimmingSpaces(), text[text.index(index, offsetBy: comparison.count)...])
+                return true
+            }
+            return false
+        }
+        return found
+    }
+
+    /// The top-level elements of an array literal (`[1, 2, 3]`), nil for anything else.
+    static func elements(of value: String) -> [Substring]? {
+        guard value.hasPrefix("["), value.hasSuffix("]"), !value.hasSuffix(":]") else { return nil }
+        let inner = value.dropFirst().dropLast()
+        guard !inner.isEmpty else { return [] }
+        var result: [Substring] = []
+        var start = inner.startIndex
+        forEachTopLevelCharacter(in: inner) { index, character in
+            if character == "," {
+                result.append(inner[start..<index].trimmingSpaces()[...])
+                start = inner.index(after: index)
+            }
+            return false
+        }
+        result.append(inner[start...].trimmingSpaces()[...])
+        return result
+    }
+
+    /// Calls `visit` with each character outside string literals and brackets, in order, until it
+    /// returns true.
+    private static func forEachTopLevelCharacter(in text: Substring, _ visit: (Substring.Index, Character) -> Bool) {
         var depth = 0
         var inString = false
         var escaped = false
@@ -126,53 +160,11 @@ public enum ValueDifference {
                 depth += 1
             } else if ")]}".contains(character) {
                 depth -= 1
-            } else if depth == 0, character == " " {
-                let rest = text[index...]
-                for comparison in [" == ", " != "] where rest.hasPrefix(comparison) {
-                    let after = text.index(index, offsetBy: comparison.count)
-                    return (text[..<index], comparison.trimmingSpaces(), text[after...])
-                }
+            } else if depth == 0, visit(index, character) {
+                return
             }
             index = text.index(after: index)
         }
-        return nil
-    }
-
-    /// The top-level elements of an array literal (`[1, 2, 3]`), nil for anything else.
-    static func elements(of value: String) -> [Substring]? {
-        guard value.hasPrefix("["), value.hasSuffix("]"), !value.hasSuffix(":]") else { return nil }
-        let inner = value.dropFirst().dropLast()
-        guard !inner.isEmpty else { return [] }
-        var result: [Substring] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var start = inner.startIndex
-        var index = inner.startIndex
-        while index < inner.endIndex {
-            let character = inner[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
-                }
-            } else if character == "\"" {
-                inString = true
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-            } else if character == ",", depth == 0 {
-                result.append(inner[start..<index].trimmingSpaces()[...])
-                start = inner.index(after: index)
-            }
-            index = inner.index(after: index)
-        }
-        result.append(inner[start...].trimmingSpaces()[...])
-        return result
     }
 }
 
