@@ -27,6 +27,7 @@ public enum HelpText {
           dev check          Verify the course (for course authors)
           dev mutants        Score each exercise's tests by the concurrency mistakes they catch
           dev generate       Regenerate Exercises/Package.swift, shipped.txt and test-references.txt
+          dev benchmark [ID] Measure save→verdict against a bare swiftc compile + link + run
           help [COMMAND]     Show help for a command
 
         OPTIONS
@@ -187,7 +188,7 @@ public enum HelpText {
             """
         case "dev":
             """
-            actorlings dev check [ID…] [--only ID]
+            actorlings dev check [ID…|LESSON] [--only ID]
             actorlings dev mutants [ID…]
             actorlings dev generate
             actorlings dev benchmark [ID] [--runs N]
@@ -195,8 +196,9 @@ public enum HelpText {
             For course authors. `dev check` verifies the course: every exercise fails as shipped
             for its declared reason, every solution passes with zero warnings and no forbidden
             construct, every wrong fix of its corpus is rejected as declared and every also-correct
-            answer passes, every lesson's Swift code compiles (or fails as it says), and the
-            generated files are up to date. `dev mutants` applies concurrency mutation operators
+            answer passes, every lesson's Swift code compiles (or fails as it says, or prints what
+            its `output` block shows), and the generated files are up to date; `dev check
+            06-patterns` checks one lesson. `dev mutants` applies concurrency mutation operators
             to each reference solution, checks every mutant as a learner's answer, and prints each
             exercise's mutation score: a mutant that survives or only hangs must be killed by a
             test or declared [[equivalent-mutant]] in the corpus. `dev generate` rewrites
