@@ -24,7 +24,9 @@
         @Test("Known hole: an unsolved exercise passes through what the sandbox still allows", arguments: passing)
         func passes(_ payload: String) async throws {
             let result = try await AttackTests.check(AttackTests.Attack(payload: payload, exercise: "open", says: []))
-            withKnownIssue("open: see the payload's comment and Trust.md, What remains") {
+            // The forgery races Swift Testing's own writes to the stream: it wins in most runs, not
+            // all (seen once in a clean-clone CI run), so an attack that failed is no failure here.
+            withKnownIssue("open: see the payload's comment and Trust.md, What remains", isIntermittent: true) {
                 #expect(result.status == 1, "the attack passed: \(result.output)")
             }
         }
