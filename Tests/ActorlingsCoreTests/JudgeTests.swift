@@ -62,6 +62,17 @@ import Testing
         #expect(outcome.kind == .incompleteRun, "\(outcome)")
     }
 
+    /// Learner code can print a Thread Sanitizer report and exit with its status: never a pass,
+    /// whichever way the judge reads it; with the status 0 and a clean run, printed text alone
+    /// makes no race.
+    @Test func aForgedRaceReportGainsNothing() throws {
+        var transcript = try Self.run("passed")
+        transcript.output += "\nWARNING: ThreadSanitizer: Swift access race (pid=1)\n"
+        #expect(Judge.testRun(transcript) == .passed(testCount: 1))
+        transcript.termination = .exited(Judge.threadSanitizerExitCode)
+        #expect(!Judge.testRun(transcript).isPassed)
+    }
+
     /// Learner code runs inside the test process: exiting it with 0 is never a pass.
     @Test func exitingTheTestProcessWithZeroIsAnIncompleteRun() throws {
         guard case .incompleteRun(let run) = Judge.testRun(try Self.run("exit-zero-mid-run")) else {

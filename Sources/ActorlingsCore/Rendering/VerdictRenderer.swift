@@ -362,7 +362,7 @@ public struct VerdictRenderer: Sendable {
     }
 
     private func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        OutcomeWords.plural(count, noun)
     }
 
     static func lastComponent(_ path: String) -> String {
