@@ -17,10 +17,14 @@ let package = Package(
     targets: [
         // Pure logic: course model, parsers, renderers, reports. No processes, no files.
         .target(name: "ActorlingsCore", swiftSettings: strict),
+        // The system calls Swift can't call directly (variadic, or behind feature macros and SDK
+        // versions): one C function each, nothing decided there.
+        .target(name: "ActorlingsSystem"),
         // The sandbox launcher's policy and system calls: no Foundation, so the launcher starts fast.
-        .target(name: "ActorlingsSandbox", swiftSettings: strict),
+        .target(name: "ActorlingsSandbox", dependencies: ["ActorlingsSystem"], swiftSettings: strict),
         // Effects: processes, files, the terminal, the toolchain.
-        .target(name: "ActorlingsRuntime", dependencies: ["ActorlingsCore", "ActorlingsSandbox"], swiftSettings: strict),
+        .target(
+            name: "ActorlingsRuntime", dependencies: ["ActorlingsCore", "ActorlingsSandbox", "ActorlingsSystem"], swiftSettings: strict),
         // Commands: parse → validate → run → exit code.
         .target(name: "ActorlingsCLI", dependencies: ["ActorlingsCore", "ActorlingsRuntime"], swiftSettings: strict),
         // Runs each test binary in the sandbox; built with the tool (a dependency), beside it.

@@ -1,4 +1,5 @@
 #if os(Linux)
+    import ActorlingsSystem
     import Glibc
 
     /// Landlock (file system, TCP, signals, abstract sockets) and a seccomp filter (namespaces,
@@ -12,45 +13,27 @@
         /// any account a system makes.
         static let firstRunUser: uid_t = 0x7F00_0000
 
-        /// `syscall(2)` is variadic in C, so Swift doesn't import it; every call here passes integers,
-        /// four after the number (the unused ones 0: the kernel rejects a nonzero `flags`).
-        private typealias Syscall = @convention(c) (Int, Int, Int, Int, Int) -> Int
-        private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-
-        private static let landlockCreateRuleset = 444
-        private static let landlockAddRule = 445
-        private static let landlockRestrictSelf = 446
-        private static let landlockCreateRulesetVersion = 1
-        private static let landlockRulePathBeneath = 1
-        private static let prSetNoNewPrivileges: Int32 = 38
-        private static let prSetSeccomp: Int32 = 22
-        private static let prGetSeccomp: Int32 = 21
-        private static let seccompModeFilter: UInt = 2
-        private static let prSetSecureBits: Int32 = 28
-        private static let prCapabilityBoundingSetDrop: Int32 = 24
-        private static let prCapabilityAmbient: Int32 = 47
-        private static let prCapabilityAmbientClearAll: UInt = 4
-        /// `O_PATH`: a handle on a path that can't be read or written through, for Landlock rules.
-        private static let openPathOnly: Int32 = 0o10000000
+        private static let landlockCreateRuleset = actorlings_sys_landlock_create_ruleset()
+        private static let landlockAddRule = actorlings_sys_landlock_add_rule()
+        private static let landlockRestrictSelf = actorlings_sys_landlock_restrict_self()
 
         #if arch(x86_64)
             private static let architecture = SeccompProgram.Architecture.x86_64
-            private static let capsetNumber = 126
         #elseif arch(arm64)
             private static let architecture = SeccompProgram.Architecture.aarch64
-            private static let capsetNumber = 91
-        #else
-            private static let capsetNumber = -1
         #endif
 
-        private static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
-            dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+        private static func syscall(_ number: Int, _ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int {
+            actorlings_syscall(number, a, b, c, d)
+        }
+
+        private static func prctl(_ option: Int, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32 {
+            actorlings_prctl(Int32(option), a, b, c, d)
         }
 
         /// The Landlock ABI version of this kernel, or why there is none.
         static func landlockABI() -> Result<Int, SandboxError> {
-            guard let syscall = function("syscall", as: Syscall.self) else { return .failure(SandboxError("syscall", code: ENOSYS)) }
-            let version = syscall(landlockCreateRuleset, 0, 0, landlockCreateRulesetVersion, 0)
+            let version = syscall(landlockCreateRuleset, 0, 0, ACTORLINGS_LANDLOCK_CREATE_RULESET_VERSION, 0)
             guard version >= 1 else { return .failure(SandboxError("landlock_create_ruleset")) }
             return .success(version)
         }
@@ -70,7 +53,7 @@
                 guard abi >= 4 else {
                     return .failure(ProbeFailure(reason: "this kernel's Landlock (ABI \(abi)) cannot deny network access; Linux 6.7 or later is needed"))
                 }
-                guard let prctl = function("prctl", as: Prctl.self), prctl(prGetSeccomp, 0, 0, 0, 0) >= 0 else {
+                guard prctl(ACTORLINGS_PR_GET_SECCOMP, 0, 0, 0, 0) >= 0 else {
                     return .failure(ProbeFailure(reason: "this kernel offers no seccomp filter"))
                 }
                 return .success("Landlock ABI \(abi) + seccomp")
@@ -83,19 +66,16 @@
             #if !arch(x86_64) && !arch(arm64)
                 throw SandboxError("this CPU's system call numbers are not known to the sandbox", code: 0)
             #else
-                guard let syscall = function("syscall", as: Syscall.self), let prctl = function("prctl", as: Prctl.self) else {
-                    throw SandboxError("dlsym", code: ENOSYS)
-                }
                 let abi = try landlockABI().get()
-                let ruleset = try makeRuleset(policy, abi: abi, syscall: syscall)
+                let ruleset = try makeRuleset(policy, abi: abi)
                 defer { close(ruleset) }
-                guard prctl(prSetNoNewPrivileges, 1, 0, 0, 0) == 0 else { throw SandboxError("prctl(PR_SET_NO_NEW_PRIVS)") }
+                guard prctl(ACTORLINGS_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 else { throw SandboxError("prctl(PR_SET_NO_NEW_PRIVS)") }
                 guard syscall(landlockRestrictSelf, Int(ruleset), 0, 0, 0) == 0 else { throw SandboxError("landlock_restrict_self") }
-                try installSeccomp(prctl: prctl, asRoot: geteuid() == 0)
+                try installSeccomp(asRoot: geteuid() == 0)
             #endif
         }
 
-        private static func makeRuleset(_ policy: SandboxPolicy, abi: Int, syscall: Syscall) throws(SandboxError) -> Int32 {
+        private static func makeRuleset(_ policy: SandboxPolicy, abi: Int) throws(SandboxError) -> Int32 {
             // struct landlock_ruleset_attr { __u64 handled_access_fs, handled_access_net, scoped; }
             var attributes: [UInt64] = [
                 LandlockRights.handledFileSystem(abi: abi), LandlockRights.handledNetwork(abi: abi), LandlockRights.scoped(abi: abi),
@@ -111,7 +91,7 @@
             ]
             do {
                 for grant in grants {
-                    for path in grant.paths { try addRule(path, rights: grant.rights, ruleset: Int32(ruleset), abi: abi, syscall: syscall) }
+                    for path in grant.paths { try addRule(path, rights: grant.rights, ruleset: Int32(ruleset), abi: abi) }
                 }
             } catch {
                 close(Int32(ruleset))
@@ -120,8 +100,8 @@
             return Int32(ruleset)
         }
 
-        private static func addRule(_ path: String, rights: UInt64, ruleset: Int32, abi: Int, syscall: Syscall) throws(SandboxError) {
-            let descriptor = open(path, openPathOnly | O_CLOEXEC)
+        private static func addRule(_ path: String, rights: UInt64, ruleset: Int32, abi: Int) throws(SandboxError) {
+            let descriptor = open(path, Int32(ACTORLINGS_O_PATH) | O_CLOEXEC)
             // A system folder this machine doesn't have is simply not granted.
             guard descriptor >= 0 else {
                 if errno == ENOENT { return }
@@ -139,12 +119,12 @@
                 bytes.storeBytes(of: descriptor.littleEndian, toByteOffset: 8, as: Int32.self)
             }
             let added = attribute.withUnsafeMutableBytes {
-                syscall(landlockAddRule, Int(ruleset), landlockRulePathBeneath, Int(bitPattern: $0.baseAddress), 0)
+                syscall(landlockAddRule, Int(ruleset), ACTORLINGS_LANDLOCK_RULE_PATH_BENEATH, Int(bitPattern: $0.baseAddress), 0)
             }
             guard added == 0 else { throw SandboxError("landlock_add_rule \(path)") }
         }
 
-        private static func installSeccomp(prctl: Prctl, asRoot: Bool) throws(SandboxError) {
+        private static func installSeccomp(asRoot: Bool) throws(SandboxError) {
             #if arch(x86_64) || arch(arm64)
                 let program = SeccompProgram(for: architecture, asRoot: asRoot)
                 // struct sock_filter { __u16 code; __u8 jt, jf; __u32 k; }, 8 bytes each.
@@ -163,7 +143,7 @@
                     return header.withUnsafeMutableBytes { bytes in
                         bytes.storeBytes(of: UInt16(program.instructions.count), toByteOffset: 0, as: UInt16.self)
                         bytes.storeBytes(of: UInt(bitPattern: instructions.baseAddress), toByteOffset: 8, as: UInt.self)
-                        return prctl(prSetSeccomp, seccompModeFilter, UInt(bitPattern: bytes.baseAddress), 0, 0)
+                        return prctl(ACTORLINGS_PR_SET_SECCOMP, UInt(ACTORLINGS_SECCOMP_MODE_FILTER), UInt(bitPattern: bytes.baseAddress), 0, 0)
                     }
                 }
                 guard installed == 0 else { throw SandboxError("prctl(PR_SET_SECCOMP)") }
@@ -173,15 +153,14 @@
         /// Root without capabilities: the bounding and ambient sets emptied, the secure bits that
         /// keep `execve` from granting them again locked, and every set cleared.
         static func dropCapabilities() throws(SandboxError) {
-            guard let prctl = function("prctl", as: Prctl.self), let syscall = function("syscall", as: Syscall.self) else {
-                throw SandboxError("dlsym", code: ENOSYS)
-            }
+            let capset = actorlings_sys_capset()
+            guard capset >= 0 else { throw SandboxError("capset", code: ENOSYS) }
             // SECBIT_NOROOT, SECBIT_NO_SETUID_FIXUP, SECBIT_NO_CAP_AMBIENT_RAISE and their locks
             // (not SECBIT_KEEP_CAPS, whose lock keeps it off).
             let secureBits: UInt = 0b1110_1111
-            guard prctl(prSetSecureBits, secureBits, 0, 0, 0) == 0 else { throw SandboxError("prctl(PR_SET_SECUREBITS)") }
-            _ = prctl(prCapabilityAmbient, prCapabilityAmbientClearAll, 0, 0, 0)
-            for capability in 0..<64 where prctl(prCapabilityBoundingSetDrop, UInt(capability), 0, 0, 0) != 0 {
+            guard prctl(ACTORLINGS_PR_SET_SECUREBITS, secureBits, 0, 0, 0) == 0 else { throw SandboxError("prctl(PR_SET_SECUREBITS)") }
+            _ = prctl(ACTORLINGS_PR_CAP_AMBIENT, UInt(ACTORLINGS_PR_CAP_AMBIENT_CLEAR_ALL), 0, 0, 0)
+            for capability in 0..<64 where prctl(ACTORLINGS_PR_CAPBSET_DROP, UInt(capability), 0, 0, 0) != 0 {
                 // EINVAL: this kernel has fewer capabilities; the rest are already dropped.
                 guard errno == EINVAL else { throw SandboxError("prctl(PR_CAPBSET_DROP)") }
                 break
@@ -192,7 +171,7 @@
             var data = [UInt32](repeating: 0, count: 6)
             let result = header.withUnsafeMutableBytes { headerBytes in
                 data.withUnsafeMutableBytes { dataBytes in
-                    syscall(capsetNumber, Int(bitPattern: headerBytes.baseAddress), Int(bitPattern: dataBytes.baseAddress), 0, 0)
+                    syscall(capset, Int(bitPattern: headerBytes.baseAddress), Int(bitPattern: dataBytes.baseAddress), 0, 0)
                 }
             }
             guard result == 0 else { throw SandboxError("capset") }

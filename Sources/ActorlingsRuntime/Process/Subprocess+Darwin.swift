@@ -11,44 +11,12 @@
         typealias Attributes = posix_spawnattr_t?
         static func emptyAttributes() -> Attributes { nil }
 
-        /// A new session; `POSIX_SPAWN_CLOEXEC_DEFAULT` also makes only the descriptors set up by
-        /// the file actions reach the child, whatever else is open here without close-on-exec.
-        static let newSessionFlags = Int32(POSIX_SPAWN_SETSID) | Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-
-        /// Nothing to add: `POSIX_SPAWN_CLOEXEC_DEFAULT` in ``newSessionFlags`` does it.
-        static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t?) throws(SystemCallError) {}
-
-        static func changeDirectory(_ actions: inout posix_spawn_file_actions_t?, to directory: String) throws(SystemCallError) {
-            // The `_np` spelling is deprecated from the macOS 26 SDK on.
-            if #available(macOS 26, *) {
-                try Subprocess.check(posix_spawn_file_actions_addchdir(&actions, directory), "posix_spawn_file_actions_addchdir")
-            } else {
-                try Subprocess.check(posix_spawn_file_actions_addchdir_np(&actions, directory), "posix_spawn_file_actions_addchdir_np")
-            }
-        }
+        /// `POSIX_SPAWN_CLOEXEC_DEFAULT`: only the descriptors set up by the file actions reach
+        /// the child, whatever else is open here without close-on-exec.
+        static let extraFlags = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
     }
 
     extension Subprocess {
-        /// Opens the pipe that stdout and stderr share, both ends close-on-exec and the read end
-        /// non-blocking, so a read never outlives the poll interval.
-        ///
-        /// Darwin has no `pipe2`, so close-on-exec is set just after creation; our own children are
-        /// protected from that brief window regardless by `POSIX_SPAWN_CLOEXEC_DEFAULT`.
-        static func openOutputPipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { throw SystemCallError("pipe") }
-            guard fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0,
-                fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0,
-                fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0
-            else {
-                let error = SystemCallError("fcntl")
-                close(ends[0])
-                close(ends[1])
-                throw error
-            }
-            return (ends[0], ends[1])
-        }
-
         /// Whether the child has exited, without reaping it: the zombie keeps its pid, and with it the
         /// session and group id, from being reused while we clean up what it left behind.
         ///

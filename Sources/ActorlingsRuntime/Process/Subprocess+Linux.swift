@@ -1,4 +1,5 @@
 #if os(Linux)
+    import ActorlingsSystem
     import Foundation
     import Glibc
 
@@ -8,64 +9,11 @@
         typealias Attributes = posix_spawnattr_t
         static func emptyAttributes() -> Attributes { posix_spawnattr_t() }
 
-        /// glibc's `POSIX_SPAWN_SETSID`. It is declared only under `_GNU_SOURCE`, which Swift's Glibc
-        /// module doesn't define, so it isn't imported.
-        static let newSessionFlags: Int32 = 0x80
-
-        /// On glibc older than 2.34 this guard is skipped.
-        static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) throws(SystemCallError) {
-            if let addCloseFrom = glibcFunction("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self) {
-                try Subprocess.check(addCloseFrom(&actions, STDERR_FILENO + 1), "posix_spawn_file_actions_addclosefrom_np")
-            }
-        }
-
-        static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to directory: String) throws(SystemCallError) {
-            guard let addChdir = glibcFunction("posix_spawn_file_actions_addchdir_np", as: AddChdir.self) else {
-                throw SystemCallError("posix_spawn_file_actions_addchdir_np", code: ENOSYS)
-            }
-            try Subprocess.check(addChdir(&actions, directory), "posix_spawn_file_actions_addchdir_np")
-        }
-    }
-
-    /// glibc's `pipe2` (2.9), `posix_spawn_file_actions_addchdir_np` (2.29) and
-    /// `posix_spawn_file_actions_addclosefrom_np` (2.34) are hidden behind `_GNU_SOURCE` too, so they
-    /// are looked up at run time with these signatures.
-    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-    private typealias AddChdir =
-        @convention(c) (
-            UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-        ) -> Int32
-    /// `prctl` is variadic in C, so Swift doesn't import it; every option used here takes integers.
-    private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    /// `<linux/prctl.h>`.
-    private let prSetChildSubreaper: Int32 = 36
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-    /// Finds a glibc function that the Glibc module doesn't import.
-    private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
-        // A nil handle is RTLD_DEFAULT: search the libraries already loaded, libc among them.
-        dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+        /// Nothing beyond the new session: stray descriptors are closed by a file action.
+        static let extraFlags: Int32 = 0
     }
 
     extension Subprocess {
-        /// Opens the pipe that stdout and stderr share. Both ends are close-on-exec from the start
-        /// (`pipe2`), so a child spawned by another thread at the same moment can't inherit them and
-        /// hold our pipe open; the read end doesn't block, so a read never outlives the poll interval.
-        static func openOutputPipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
-            guard let pipe2 = glibcFunction("pipe2", as: Pipe2.self) else {
-                throw SystemCallError("pipe2", code: ENOSYS)
-            }
-            var ends: [Int32] = [-1, -1]
-            guard pipe2(&ends, O_CLOEXEC) == 0 else { throw SystemCallError("pipe2") }
-            guard fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0 else {
-                let error = SystemCallError("fcntl")
-                close(ends[0])
-                close(ends[1])
-                throw error
-            }
-            return (ends[0], ends[1])
-        }
-
         /// Whether the child has exited, without reaping it: the zombie keeps its pid, and with it the
         /// session id, from being reused while we clean up what it left behind.
         static func hasExited(_ pid: pid_t) -> Bool {
@@ -140,8 +88,7 @@
         /// `PR_SET_CHILD_SUBREAPER` (Linux 3.4): orphaned descendants are re-parented to this
         /// process instead of init, so they stay findable after their session was left behind.
         static func becomeSubreaper() -> Bool {
-            guard let prctl = glibcFunction("prctl", as: Prctl.self) else { return false }
-            return prctl(prSetChildSubreaper, 1, 0, 0, 0) == 0
+            actorlings_prctl(Int32(ACTORLINGS_PR_SET_CHILD_SUBREAPER), 1, 0, 0, 0) == 0
         }
 
         /// State, parent and session of a process, from `/proc/<pid>/stat`:

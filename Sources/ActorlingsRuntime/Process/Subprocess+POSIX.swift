@@ -1,8 +1,10 @@
+import ActorlingsSystem
 import Foundation
 
 /// The spawn that Linux and Darwin share; each platform file supplies only the small part that
-/// differs (`SpawnPlatform`): how spawn objects are stored, the new-session flag, closing stray
-/// descriptors, and changing directory.
+/// differs (`SpawnPlatform`): how spawn objects are stored and the flags only one of them has.
+/// The calls the C library declares only under feature macros or newer SDKs come from the
+/// `ActorlingsSystem` C target.
 extension Subprocess {
     /// Starts the child in a new session, with stdin from /dev/null and stdout and stderr on `output`.
     ///
@@ -19,16 +21,20 @@ extension Subprocess {
         try check(posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO), "adddup2")
         // Descriptors someone else opened without close-on-exec (a library, a host process) must
         // not leak into a learner's program.
-        try SpawnPlatform.closeOtherDescriptors(&actions)
+        // Darwin has no such call (ENOSYS): `POSIX_SPAWN_CLOEXEC_DEFAULT` in the flags does it;
+        // glibc older than 2.34 has none either, and there the guard is skipped.
+        let closing = actorlings_spawn_addclosefrom(&actions, STDERR_FILENO + 1)
+        if closing != ENOSYS { try check(closing, "posix_spawn_file_actions_addclosefrom_np") }
         if let directory = request.workingDirectory {
-            try SpawnPlatform.changeDirectory(&actions, to: directory)
+            try check(actorlings_spawn_addchdir(&actions, directory), "posix_spawn_file_actions_addchdir")
         }
 
         var attributes = SpawnPlatform.emptyAttributes()
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
         try resetSignals(&attributes)
-        let flags = SpawnPlatform.newSessionFlags | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+        let flags =
+            Int32(actorlings_spawn_setsid_flag()) | SpawnPlatform.extraFlags | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
 
         var pid: pid_t = 0
@@ -55,6 +61,21 @@ extension Subprocess {
         sigdelset(&catchableSignals, SIGSTOP)
         try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
         try check(posix_spawnattr_setsigdefault(&attributes, &catchableSignals), "posix_spawnattr_setsigdefault")
+    }
+
+    /// Opens the pipe that stdout and stderr share. Both ends are close-on-exec (from the start
+    /// where the system has `pipe2`), so a child spawned by another thread can't inherit them and
+    /// hold our pipe open; the read end doesn't block, so a read never outlives the poll interval.
+    static func openOutputPipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard actorlings_pipe_cloexec(&ends) == 0 else { throw SystemCallError("pipe") }
+        guard fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0 else {
+            let error = SystemCallError("fcntl")
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        return (ends[0], ends[1])
     }
 
     /// posix_spawn and its helpers return an error number rather than setting errno.
