@@ -21,17 +21,25 @@ final class InteractiveShell: Sendable {
     let process: Process
     let screen = WatchModeTests.Screen()
     private let input: FileHandle
+    private let rcFile: String
+
+    /// The shell's prompt, whoever runs the tests.
+    static let prompt = "$ "
 
     /// Starts bash in `directory` with a terminal of `rows` × `columns` and `PATH` leading to the
     /// built `actorlings`.
     init(in directory: String, rows: Int = 12, columns: Int = 80, environment extra: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfec", "/bin/bash --norc --noprofile -i", "/dev/null"]
+        // Bash run by root ignores a PS1 from the environment, so the prompt comes from an rc file
+        // of our own: the same prompt for every user.
+        let rcFile = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-shell-\(UUID().uuidString).rc").path
+        try "PS1='\(Self.prompt)'\n".write(toFile: rcFile, atomically: true, encoding: .utf8)
+        self.rcFile = rcFile
+        process.arguments = ["-qfec", "/bin/bash --rcfile '\(rcFile)' --noprofile -i", "/dev/null"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
-        environment["PS1"] = "$ "
         environment["LANG"] = "C.UTF-8"
         environment["PATH"] = URL(fileURLWithPath: TestPaths.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         for name in ["PAGER", "LESS", "COLUMNS", "LINES", "NO_COLOR"] { environment[name] = nil }
@@ -81,5 +89,6 @@ final class InteractiveShell: Sendable {
         let start = clock.now
         while process.isRunning, clock.now - start < .seconds(5) { usleep(20_000) }
         if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(atPath: rcFile)
     }
 }

@@ -165,9 +165,9 @@ struct WatchScreenTerminalTests {
         // the screen starts clear.
         func run(_ line: String, after offset: Int) async throws -> (status: Int, end: Int) {
             let result = try await shell.run(line, after: offset)
-            return (result.status, try await shell.screen.wait(for: "# ", after: result.end))
+            return (result.status, try await shell.screen.wait(for: InteractiveShell.prompt, after: result.end))
         }
-        let start = try await shell.screen.wait(for: "# ")
+        let start = try await shell.screen.wait(for: InteractiveShell.prompt)
         let cleared = try await run("clear", after: start)
         let reset = try await run("actorlings reset long-failure --yes", after: cleared.end)
         #expect(reset.status == 0)

@@ -161,4 +161,20 @@ import Testing
                 "passed", "compile-failed", "tests-failed", "timed-out", "crashed", "forbidden", "incomplete-run", "tests-edited", "system-too-old",
             ])
     }
+
+    /// Only what a busy machine alone can cause is checked again by the course check: a time-out
+    /// and the process limit (counted over every process of the user). A trap, a failing test or
+    /// another limit is the code's own doing.
+    @Test(arguments: [
+        (Outcome.timedOut(limit: .seconds(10), running: ["t()"], output: []), true),
+        (.crashed(signal: 6, exitCode: nil, output: [], limit: .processes(extra: 256)), true),
+        (.crashed(signal: 9, exitCode: nil, output: [], limit: .memory(bytes: 1 << 30)), false),
+        (.crashed(signal: 4, exitCode: nil, output: [], limit: nil), false),
+        (.testsFailed(TestRunReport()), false),
+        (.passed(testCount: 1), false),
+        (.dataRace(report: ["WARNING: ThreadSanitizer: data race"]), false),
+    ])
+    func onlyALoadedMachinesOutcomesAreCheckedAgain(outcome: Outcome, again: Bool) {
+        #expect(outcome.mayBeTheMachine == again)
+    }
 }

@@ -35,6 +35,18 @@ public enum Outcome: Sendable, Equatable {
     /// `timedOut`'s `running` when a compile was stopped at its time limit.
     public static let compilerRunning = ["the compiler"]
 
+    /// Whether a busy machine alone could have given this outcome: a run stopped at its time
+    /// limit, or one that hit the process limit (which counts every process of the user, so
+    /// others starting at the same moment count against it). The course check runs such a check
+    /// once more, with three times the time limit, before the outcome counts against the course.
+    public var mayBeTheMachine: Bool {
+        switch self {
+        case .timedOut: true
+        case .crashed(_, _, _, .processes?): true
+        default: false
+        }
+    }
+
     public var isPassed: Bool {
         if case .passed = self { return true }
         return false

@@ -1,4 +1,4 @@
-public import ActorlingsCore
+import ActorlingsCore
 import Foundation
 
 extension ExerciseBuilder {

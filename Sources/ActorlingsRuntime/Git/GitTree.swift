@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Git {
     /// The regular files of `ref`'s tree in the repository at `root` (one the user owns, such as
