@@ -32,15 +32,17 @@ let package = Package(
         .executableTarget(
             name: "actorlings", dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox", "actorlings-sandbox"],
             swiftSettings: strict),
+        // What the test targets share: one golden-file helper.
+        .target(name: "ActorlingsTestSupport", path: "Tests/ActorlingsTestSupport", swiftSettings: strict),
         .testTarget(
             name: "ActorlingsCoreTests",
-            dependencies: ["ActorlingsCore", "ActorlingsSandbox"],
+            dependencies: ["ActorlingsCore", "ActorlingsSandbox", "ActorlingsTestSupport"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ActorlingsCLITests",
-            dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox"],
+            dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox", "ActorlingsTestSupport"],
             exclude: ["Fixtures", "Golden"],
             swiftSettings: strict
         ),

@@ -29,7 +29,7 @@ struct ClassSummaryTests {
         for format in ClassSummaryFormat.allCases {
             let result = try await runActorlings(["class", "--format", format.rawValue] + files, in: folder)
             #expect(result.status == 0, "\(result.errors)")
-            try CLIGolden.check(result.output, named: "class-summary.\(format.rawValue == "text" ? "txt" : format.rawValue)")
+            try goldenFiles.check(result.output, named: "class-summary.\(format.rawValue == "text" ? "txt" : format.rawValue)")
         }
     }
 

@@ -98,7 +98,7 @@ struct ExplainCapturedTests {
         let output = try Self.captured("build-parse-failure")
         let report = BuildExplanation(
             diagnostics: DiagnosticParser.problems(in: output), knowledge: knowledge, root: "packages/parse-failure", failed: true, output: output)
-        try CLIGolden.check(report.render(palette: Palette(enabled: false), width: 80), named: "explain-build-parse-failure.txt")
+        try goldenFiles.check(report.render(palette: Palette(enabled: false), width: 80), named: "explain-build-parse-failure.txt")
     }
 
     @Test("The build list keeps column numbers")
@@ -129,7 +129,7 @@ struct ExplainCapturedTests {
             diagnostics: diagnostics, knowledge: knowledge, root: "packages/legacy-globals", failed: !survey, output: output,
             sources: Self.sources(diagnostics), survey: survey, packagePath: "packages/legacy-globals")
         let rendered = report.render(palette: Palette(enabled: false), width: 80)
-        try CLIGolden.check(rendered, named: "explain-\(capture).txt")
+        try goldenFiles.check(rendered, named: "explain-\(capture).txt")
         // The log prints every diagnostic twice (emit-module and compile): each is counted once.
         #expect(diagnostics.filter { $0.identifier == "shared_mutable_state_decl" }.count == 5)
         #expect(rendered.contains("5 × var '…' is not concurrency-safe"))

@@ -106,7 +106,7 @@ struct ExplainRealPackagesTests {
         let report = BuildExplanation(
             diagnostics: diagnostics, knowledge: knowledge, root: "swifter", failed: true, output: output, sources: sources, packagePath: "swifter")
         let rendered = report.render(palette: Palette(enabled: false), width: 100)
-        try CLIGolden.check(rendered, named: "explain-real-swifter.txt")
+        try goldenFiles.check(rendered, named: "explain-real-swifter.txt")
         #expect(rendered.contains("127 × var '…' is not concurrency-safe"))
         #expect(rendered.contains("In this code: The class is `open`"))
     }

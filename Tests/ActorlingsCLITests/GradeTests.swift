@@ -1,4 +1,5 @@
 import ActorlingsCore
+import ActorlingsTestSupport
 import Foundation
 import Testing
 
@@ -28,7 +29,7 @@ struct GradeTests {
     private func checkAllFormats(_ report: GradeReport, named name: String) async throws {
         for format in GradeReportFormat.allCases {
             let ext = ["text": "txt", "json": "json", "junit": "xml", "github": "github.json"][format.rawValue] ?? format.rawValue
-            try CLIGolden.check(format.render(report), named: "grade-\(name).\(ext)")
+            try goldenFiles.check(format.render(report), named: "grade-\(name).\(ext)")
         }
         try await expectValidJUnit(GradeReportFormat.junit.render(report), cases: report.exercises.count)
     }
@@ -161,16 +162,5 @@ struct GradeTests {
     }
 }
 
-/// Golden files of the CLI tests, in `Tests/ActorlingsCLITests/Golden`; `ACTORLINGS_RECORD_GOLDEN=1` rewrites them.
-enum CLIGolden {
-    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = TestPaths.testsDirectory.appendingPathComponent("Golden").appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["ACTORLINGS_RECORD_GOLDEN"] == "1" {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("Recorded \(name); run again without ACTORLINGS_RECORD_GOLDEN to compare.", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "\(name) differs; if the change is intended, record it with ACTORLINGS_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
-    }
-}
+/// Golden files of the CLI tests, in `Tests/ActorlingsCLITests/Golden`.
+let goldenFiles = Golden(directory: TestPaths.testsDirectory.appendingPathComponent("Golden"))

@@ -2,14 +2,19 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Whether util-linux `script` (a pseudo-terminal) and bash are here.
-let interactiveShellAvailable: Bool = {
+/// Whether util-linux `script` is here: the tests run it with its own flags (`-qfec`) to give a
+/// program a pseudo-terminal. macOS has a BSD `script` at the same path that takes other
+/// arguments, so there these tests are skipped rather than run wrongly.
+let pseudoTerminalAvailable: Bool = {
     #if os(Linux)
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/script") && FileManager.default.isExecutableFile(atPath: "/bin/bash")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
     #else
-        false  // BSD `script` takes other arguments
+        false
     #endif
 }()
+
+/// Whether util-linux `script` (a pseudo-terminal) and bash are here.
+let interactiveShellAvailable = pseudoTerminalAvailable && FileManager.default.isExecutableFile(atPath: "/bin/bash")
 
 /// An interactive bash with job control in a pseudo-terminal, as a learner's terminal runs it.
 ///

@@ -159,7 +159,7 @@ struct DoctorTests {
 }
 
 /// A new `until` reaches a watch mode that is already running (as `update` or a pull brings it).
-@Suite("Pacing in a running watch mode", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux `script`"))
+@Suite("Pacing in a running watch mode", .enabled(if: pseudoTerminalAvailable, "needs util-linux `script` for a pseudo-terminal"))
 struct LivePacingTests {
     @Test("`hint` and `solution` refuse an exercise of a step that opens later, as `check` does")
     func hintAndSolution() async throws {

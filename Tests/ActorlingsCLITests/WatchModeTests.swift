@@ -4,15 +4,7 @@ import Testing
 
 /// Watch mode in a real pseudo-terminal (util-linux `script`): first verdict, `n`, a save by
 /// rename, and Ctrl-C — which must exit 130 and leave no test process behind.
-private let scriptAvailable: Bool = {
-    #if os(Linux)
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
-    #else
-        false  // BSD `script` takes other arguments
-    #endif
-}()
-
-@Suite("Watch mode in a terminal", .enabled(if: scriptAvailable, "needs util-linux `script` for a pseudo-terminal"))
+@Suite("Watch mode in a terminal", .enabled(if: pseudoTerminalAvailable, "needs util-linux `script` for a pseudo-terminal"))
 struct WatchModeTests {
     /// The terminal's output so far, filled by a reader thread.
     final class Screen: Sendable {

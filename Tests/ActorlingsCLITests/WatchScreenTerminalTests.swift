@@ -41,7 +41,7 @@ struct WatchScreenTerminalTests {
             // The rest of the screen being drawn in the same write: a moment for it to arrive.
             try await Task.sleep(for: .milliseconds(300))
             guard let step else { return }
-            try CLIGolden.check(snapshot(), named: "\(name)-\(step).txt", sourceLocation: sourceLocation)
+            try goldenFiles.check(snapshot(), named: "\(name)-\(step).txt", sourceLocation: sourceLocation)
         }
 
         /// What the terminal shows now, durations replaced by a placeholder.
@@ -79,7 +79,7 @@ struct WatchScreenTerminalTests {
         #expect(!first.contains("make the window taller"))
         #expect(first.contains("a diagnostics: first 3"))
         #expect(!first.contains("1 more failing tests"))
-        try CLIGolden.check(first, named: "\(session.name)-1-verdict.txt")
+        try goldenFiles.check(first, named: "\(session.name)-1-verdict.txt")
 
         // 2. The whole verdict in the pager, from a clean first line; f jumps to the first failure.
         try await session.press("v", until: "q back", golden: "2-verdict-pager")
@@ -121,7 +121,7 @@ struct WatchScreenTerminalTests {
         let reopened = try #require(await processes(named: "less", in: course).first { $0.pid != tool.pid }, "no new pager")
         #expect(reopened.foreground)
         try await Task.sleep(for: .seconds(1))
-        try CLIGolden.check(session.snapshot(), named: "\(session.name)-6-lesson-resized.txt")
+        try goldenFiles.check(session.snapshot(), named: "\(session.name)-6-lesson-resized.txt")
         let rewrapped = session.snapshot().split(separator: "\n")
         #expect(!rewrapped.contains { $0.hasPrefix("|When") && $0.hasSuffix(">") }, "prose is wrapped anew, not cut")
         try await session.press("q", until: "q quit", golden: "7-after-resize")
@@ -178,7 +178,7 @@ struct WatchScreenTerminalTests {
         // Placeholders before the screen is drawn, so that a time never falls across a line's end.
         let output = shell.screen.contents.replacing(/\d{8}-\d{6}(-\d+)?/, with: "<time>").replacing(/EXIT-[0-9A-F]{8}/, with: "EXIT-<id>")
         let screen = VirtualScreen.after(output, rows: size.rows, columns: size.columns).text
-        try CLIGolden.check(screen, named: "screen-\(size.columns)x\(size.rows)-reset-undo.txt")
+        try goldenFiles.check(screen, named: "screen-\(size.columns)x\(size.rows)-reset-undo.txt")
     }
 }
 

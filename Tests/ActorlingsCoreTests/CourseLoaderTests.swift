@@ -268,14 +268,14 @@ struct CourseLoaderTests {
         var files = validCourse()
         let floor = try CourseLoader(files: InMemoryCourseFiles(files)).load()
         #expect(ExercisesManifest.platform(floor).version == MacOSVersion.courseFloor)
-        try GoldenFile.check(ExercisesManifest.render(floor), named: "exercises-manifest-floor.swift.txt")
+        try goldenFiles.check(ExercisesManifest.render(floor), named: "exercises-manifest-floor.swift.txt")
 
         files["Exercises/00-welcome/intro/exercise.toml"] = files["Exercises/00-welcome/intro/exercise.toml"]!
             .replacingOccurrences(of: "swift-version = 6", with: "swift-version = 6\nminimum-macos = \"26\"")
         let course = try CourseLoader(files: InMemoryCourseFiles(files)).load()
         #expect(course.exercise(id: "intro")?.settings.requiredMacOS == MacOSVersion(26))
         #expect(course.exercise(id: "main-actor-mode")?.settings.requiredMacOS == MacOSVersion.courseFloor)
-        try GoldenFile.check(ExercisesManifest.render(course), named: "exercises-manifest-macos-26.swift.txt")
+        try goldenFiles.check(ExercisesManifest.render(course), named: "exercises-manifest-macos-26.swift.txt")
     }
 
     @Test("A bad `minimum-macos` names the file, the line and the key")

@@ -156,10 +156,10 @@ struct HintTests {
         let facts = VerdictFacts(outcome: "compile-failed", diagnostics: [isolationError] + (try realBrokenTests()))
         var renderer = HintRenderer(palette: .plain, command: "swift run actorlings")
         let exercise = greeter()
-        try GoldenFile.check(
+        try goldenFiles.check(
             renderer.render(HintChooser.current(for: exercise, facts: facts, ladderShown: 1), exercise: exercise), named: "hints-for-current-error.txt")
         renderer.inWatchMode = true
-        try GoldenFile.check(
+        try goldenFiles.check(
             renderer.render(HintChooser.current(for: exercise, facts: nil, ladderShown: 3), exercise: exercise), named: "hints-ladder-watch.txt")
     }
 
@@ -235,7 +235,7 @@ struct BrokenTestsVerdictTests {
         let verdict = Verdict(exerciseID: "greeter", outcome: .compileFailed(try realBrokenTests()), duration: .milliseconds(190))
         let text = renderer.render(verdict, exercise: greeter())
         #expect(!text.contains("swift-generated-sources"))
-        try GoldenFile.check(text, named: "verdict-tests-broken.txt")
+        try goldenFiles.check(text, named: "verdict-tests-broken.txt")
     }
 
     @Test("Every diagnostic is shown when asked for all of them", arguments: [3, Int.max])

@@ -301,7 +301,7 @@ import Testing
     }
 
     @Test func theSampleLessonParses() throws {
-        let source = try MarkdownGolden.read("lesson-sample.md")
+        let source = try goldenFiles.read("lesson-sample.md")
         let document = MarkdownDocument(parsing: source)
         #expect(
             document.headings.map(\.slug) == [

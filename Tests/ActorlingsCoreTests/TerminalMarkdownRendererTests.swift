@@ -18,21 +18,21 @@ import Testing
     // MARK: Golden files
 
     @Test func sampleLessonPlain() throws {
-        let source = try MarkdownGolden.read("lesson-sample.md")
+        let source = try goldenFiles.read("lesson-sample.md")
         let output = TerminalMarkdownRenderer(palette: .plain, width: 72).render(MarkdownDocument(parsing: source))
         #expect(!output.contains("\u{1B}"))
-        try MarkdownGolden.compare(output, with: "lesson-sample.plain.txt")
+        try goldenFiles.check(output, named: "lesson-sample.plain.txt")
     }
 
     @Test func sampleLessonColored() throws {
-        let source = try MarkdownGolden.read("lesson-sample.md")
+        let source = try goldenFiles.read("lesson-sample.md")
         let output = TerminalMarkdownRenderer(palette: .colored, width: 72).render(MarkdownDocument(parsing: source))
-        try MarkdownGolden.compare(output, with: "lesson-sample.color.txt")
+        try goldenFiles.check(output, named: "lesson-sample.color.txt")
     }
 
     @Test(arguments: [20, 33, 50, 72])
     func sampleLessonFitsTheWidthOutsideCodeAndLongWords(width: Int) throws {
-        let source = try MarkdownGolden.read("lesson-sample.md")
+        let source = try goldenFiles.read("lesson-sample.md")
         for palette in [Palette.plain, .colored] {
             let output = TerminalMarkdownRenderer(palette: palette, width: width).render(MarkdownDocument(parsing: source))
             for line in lines(TerminalText.removingEscapes(output)) where !line.hasPrefix("    │") {
@@ -213,43 +213,5 @@ import Testing
     @Test func nothingToShowRendersNothing() {
         #expect(plain("") == "")
         #expect(plain("<!-- only a comment -->") == "")
-    }
-}
-
-/// Golden files live next to this file, in `Golden/`; `ACTORLINGS_RECORD_GOLDEN=1` rewrites them.
-enum MarkdownGolden {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
-    static func read(_ name: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-    }
-
-    /// Compares `actual` with the golden file; when recording, rewrites it and fails, so that a
-    /// run with the variable set never passes by accident (in CI, say).
-    static func compare(_ actual: String, with name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["ACTORLINGS_RECORD_GOLDEN"] == "1" {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("Recorded Golden/\(name); unset ACTORLINGS_RECORD_GOLDEN and run again.", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        guard actual != expected else { return }
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let index =
-            zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(actualLines.count, expectedLines.count)
-        let got = index < actualLines.count ? String(actualLines[index]) : "<end>"
-        let wanted = index < expectedLines.count ? String(expectedLines[index]) : "<end>"
-        Issue.record(
-            """
-            Output differs from Golden/\(name) at line \(index + 1):
-              expected: \(wanted.debugDescription)
-              actual:   \(got.debugDescription)
-            If the change is intended, run with ACTORLINGS_RECORD_GOLDEN=1 and review the diff.
-            """,
-            sourceLocation: sourceLocation
-        )
     }
 }

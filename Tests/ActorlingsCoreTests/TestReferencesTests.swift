@@ -93,7 +93,7 @@ struct TestReferencesTests {
             settings: CompilerSettings(), expectedFailure: .tests(["depositsAddUp()"]), forbidden: [], hints: ["one", "two"], afterPass: "",
             timeLimit: .seconds(10), points: 1, directory: "Exercises/01-s/ledger", solutionDirectory: "Solutions/01-s/ledger")
         let verdict = Verdict(exerciseID: exercise.id, outcome: .forbidden(findings), duration: .milliseconds(412))
-        try GoldenFile.check(
+        try goldenFiles.check(
             VerdictRenderer(palette: .plain) { _ in nil }.render(verdict, exercise: exercise), named: "verdict-tests-resolve-to-learner-code.txt")
     }
 

@@ -50,7 +50,7 @@ private let compileError = Diagnostic(
 @Suite("Rendering verdicts")
 struct VerdictRendererTests {
     @Test func passed() throws {
-        try GoldenFile.check(render(.passed(testCount: 3)), named: "verdict-passed.txt")
+        try goldenFiles.check(render(.passed(testCount: 3)), named: "verdict-passed.txt")
     }
 
     @Test func compileFailed() throws {
@@ -59,7 +59,7 @@ struct VerdictRendererTests {
             message: "a warning", group: "SendableClosureCaptures")
         let group = Diagnostic(
             severity: .error, file: "Other.swift", line: 1, column: 1, message: "call to main actor-isolated method", group: "ActorIsolatedCall")
-        try GoldenFile.check(render(.compileFailed([warning, compileError, group, compileError])), named: "verdict-compile-failed.txt")
+        try goldenFiles.check(render(.compileFailed([warning, compileError, group, compileError])), named: "verdict-compile-failed.txt")
     }
 
     @Test("Colour output differs from plain only by escape codes")
@@ -86,11 +86,11 @@ struct VerdictRendererTests {
                     TestIssue(message: "Expectation failed: (feed.unseen → 0) == 2", file: "Exercises/x/Tests/T.swift", line: 12, column: 5)
                 ]),
         ])
-        try GoldenFile.check(render(.testsFailed(report)), named: "verdict-tests-failed.txt")
+        try goldenFiles.check(render(.testsFailed(report)), named: "verdict-tests-failed.txt")
     }
 
     @Test func timedOut() throws {
-        try GoldenFile.check(
+        try goldenFiles.check(
             render(
                 .timedOut(
                     limit: .seconds(10), running: ["waitsForTheFeed()"],
@@ -98,7 +98,7 @@ struct VerdictRendererTests {
     }
 
     @Test func crashed() throws {
-        try GoldenFile.check(
+        try goldenFiles.check(
             render(
                 .crashed(
                     signal: 4, exitCode: nil, output: ["Fatal error: SWIFT TASK CONTINUATION MISUSE: load() tried to resume its continuation more than once"])),
@@ -110,15 +110,15 @@ struct VerdictRendererTests {
             id: "unchecked-sendable", name: "@unchecked Sendable", matchers: [.syntax("@unchecked")], why: "It hides races.", instead: "Use an actor.")
         let finding = ForbiddenFinding(
             construct: construct, file: "Exercises/x/Sources/Cache.swift", line: 4, column: 20, lineText: "final class Cache: @unchecked Sendable {")
-        try GoldenFile.check(render(.forbidden([finding])), named: "verdict-forbidden.txt")
+        try goldenFiles.check(render(.forbidden([finding])), named: "verdict-forbidden.txt")
     }
 
     @Test func systemTooOld() throws {
-        try GoldenFile.check(render(.systemTooOld(required: MacOSVersion(26), running: MacOSVersion(15, 5))), named: "verdict-system-too-old.txt")
+        try goldenFiles.check(render(.systemTooOld(required: MacOSVersion(26), running: MacOSVersion(15, 5))), named: "verdict-system-too-old.txt")
     }
 
     @Test func testsEdited() throws {
-        try GoldenFile.check(
+        try goldenFiles.check(
             render(.testsEdited(["Exercises/01-single-threaded/main-actor-mode/Tests/PhotoFeedTests.swift"])), named: "verdict-tests-edited.txt")
     }
 

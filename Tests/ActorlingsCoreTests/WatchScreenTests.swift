@@ -47,7 +47,7 @@ struct WatchScreenTests {
         let note = (1...20).map { "  ✔ exercise-\($0)" }.joined(separator: "\n")
         let verdict = "\n" + (1...12).map { "error \($0): the verdict" }.joined(separator: "\n")
         let text = screen.lines(header: "Title", body: verdict, note: note, footer: "bar\nkeys", palette: .plain).joined(separator: "\n")
-        try GoldenFile.check(text + "\n", named: "watch-screen-note-shortened.txt")
+        try goldenFiles.check(text + "\n", named: "watch-screen-note-shortened.txt")
     }
 
     @Test("The rendered screen starts by erasing the previous one")

@@ -211,6 +211,6 @@ struct WriteTestsExerciseTests {
         func render(_ outcome: Outcome) -> String {
             renderer.render(Verdict(exerciseID: exercise.id, outcome: outcome, duration: .milliseconds(900)), exercise: exercise, next: nil)
         }
-        try GoldenFile.check(render(.testsFailed(missed)) + "\n---\n" + render(failing), named: "verdict-written-tests.txt")
+        try goldenFiles.check(render(.testsFailed(missed)) + "\n---\n" + render(failing), named: "verdict-written-tests.txt")
     }
 }
