@@ -35,7 +35,7 @@ public struct CourseUpdatePlan: Sendable, Equatable {
 
     /// The learner's private state and build products: never written, even when an upstream
     /// committed them by mistake.
-    public static let neverTouched = [".actorlings/", ".build/", ".swiftpm/", ".git/"]
+    public static let neverTouched = [StateFolder.name + "/", ".build/", ".swiftpm/", ".git/"]
 
     public var actions: [Action]
 

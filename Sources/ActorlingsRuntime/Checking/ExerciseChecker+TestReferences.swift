@@ -54,7 +54,7 @@ extension ExerciseChecker {
                 group.addTask {
                     let names = try await testReferenceNames(
                         exercise, sourceDirectory: exercise.solutionDirectory,
-                        buildDirectory: "\(root)/.actorlings/dev-generate/\(exercise.id)")
+                        buildDirectory: StateFolder(root: root).devGenerate(exercise.id))
                     return (exercise.id, names)
                 }
             }

@@ -23,7 +23,7 @@ public struct ExerciseChecker: Sendable {
 
     /// Where one exercise's build products live between checks.
     public func buildDirectory(for exercise: Exercise) -> String {
-        "\(root)/.actorlings/build/\(exercise.id)"
+        StateFolder(root: root).build(exercise.id)
     }
 
     /// Checks the learner's copy of `exercise`, or `sourceDirectory`'s files instead (a solution).

@@ -1,3 +1,4 @@
+import ActorlingsCore
 import Foundation
 
 /// One `actorlings` at a time builds and writes in a checkout.
@@ -52,9 +53,9 @@ public final class CheckoutLock: Sendable {
 
     /// Takes the lock, or throws `CheckoutBusyError` naming the process that holds it.
     public static func acquire(root: String, command: String) throws -> CheckoutLock {
-        let directory = root + "/.actorlings"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/actorlings.lock"
+        let folder = StateFolder(root: root)
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let path = folder.lock
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])

@@ -56,6 +56,6 @@ public struct LearnerFilesSnapshot: Sendable {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return ".actorlings/backups/\(exerciseID)/\(formatter.string(from: Date()))-after-test-run-\(UUID().uuidString.prefix(4))"
+        return StateFolder.relativeBackups(exerciseID) + "/\(formatter.string(from: Date()))-after-test-run-\(UUID().uuidString.prefix(4))"
     }
 }

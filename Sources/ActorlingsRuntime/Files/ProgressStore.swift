@@ -8,9 +8,11 @@ import Foundation
 /// overwritten.
 public struct ProgressStore: Sendable {
     public let path: String
+    private let root: String
 
     public init(root: String) {
-        self.path = root + "/.actorlings/progress.json"
+        self.root = root
+        self.path = StateFolder(root: root).progress
     }
 
     public struct Loaded: Sendable {
@@ -64,5 +66,29 @@ public struct ProgressStore: Sendable {
 
     public func save(_ progress: LearnerProgress) throws {
         try AtomicFile.write(ProgressDecoding.encode(progress), to: path)
+    }
+
+    /// Reads the progress on disk, applies `change` and writes the result back, holding the
+    /// progress lock throughout, so that two writers — watch mode's check and a key pressed
+    /// meanwhile, or watch mode and a `check` in a second terminal — never lose each other's
+    /// change. Returns what was loaded, with the change applied. A file from a newer Actorlings is
+    /// changed in memory only.
+    ///
+    /// The lock is held for one read and one write of a small file; waiting for it is as short.
+    @discardableResult
+    public func update(_ change: (inout LearnerProgress) -> Void) throws -> Loaded {
+        let folder = StateFolder(root: root)
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let descriptor = open(folder.progressLock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: folder.progressLock]) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: folder.progressLock]) }
+        }
+        defer { _ = flock(descriptor, LOCK_UN) }
+        var loaded = load()
+        change(&loaded.progress)
+        if loaded.writable { try save(loaded.progress) }
+        return loaded
     }
 }

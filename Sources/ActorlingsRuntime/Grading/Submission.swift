@@ -132,7 +132,7 @@ public struct SubmissionError: Error, Sendable, CustomStringConvertible {
 public enum SubmissionTree {
     /// Folders that are build output or private state, in a course and in a submission alike.
     static func isIgnored(_ name: String) -> Bool {
-        [".git", ".build", ".swiftpm", ".actorlings", "DerivedData", "xcuserdata", ".DS_Store"].contains(name)
+        [".git", ".build", ".swiftpm", StateFolder.name, "DerivedData", "xcuserdata", ".DS_Store"].contains(name)
             || name.hasPrefix(".build-") || name.hasPrefix(".build_")
     }
 

@@ -55,7 +55,7 @@ extension CourseVerifier {
         _ entry: Explanation, blocks: (examples: [LessonBlock], text: [LessonBlock], problems: [CourseProblem]), knowledge: KnowledgeBase
     ) async throws -> JobResult {
         var problems = blocks.problems.map(Self.finding)
-        let compiler = LessonCodeCompiler(builder: checker.builder, directory: "\(checker.root)/.actorlings/dev-check/explanations")
+        let compiler = LessonCodeCompiler(builder: checker.builder, directory: StateFolder(root: checker.root).devCheck("explanations"))
         for block in blocks.examples {
             let diagnostics = try await compiler.diagnostics(for: block)
             let subject = "\(entry.file) example \(block.line)"

@@ -17,7 +17,7 @@ public struct CourseVerifier: Sendable {
         // exercise are checked against the same tests: those with the same interface share one
         // compiled test object (the key hashes the module interface, tests, flags and toolchain).
         if checker.testObjectCache == nil {
-            checker.testObjectCache = "\(checker.root)/.actorlings/dev-check/test-objects"
+            checker.testObjectCache = StateFolder(root: checker.root).devCheckTestObjects
         }
         self.checker = checker
     }
@@ -192,7 +192,7 @@ public struct CourseVerifier: Sendable {
     }
 
     private func verifyExercise(_ exercise: Exercise) async throws -> JobResult {
-        let base = "\(checker.root)/.actorlings/dev-check/\(exercise.id)"
+        let base = StateFolder(root: checker.root).devCheck(exercise.id)
         let shipped = try await steadyCheck(exercise, buildDirectory: base + "/shipped") { exercise.expectedFailure.mismatch(with: $0) == nil }
         let solution = try await steadyCheck(exercise, sourceDirectory: exercise.solutionDirectory, buildDirectory: base + "/solution") { $0.isPassed }
         var problems: [Finding] = []
@@ -241,7 +241,7 @@ public struct CourseVerifier: Sendable {
 
     /// A wrong fix must be rejected the way its entry declares, by a verdict that names the trap.
     private func verifyWrongFix(_ fix: WrongFix, of exercise: Exercise, corpus: Corpus, order: Int) async throws -> JobResult {
-        let build = "\(checker.root)/.actorlings/dev-check/\(exercise.id)/wrong-\(fix.name)"
+        let build = StateFolder(root: checker.root).devCheck(exercise.id) + "/wrong-\(fix.name)"
         let outcome = try await steadyCheck(exercise, sourceDirectory: fix.directory, buildDirectory: build) {
             if case .rejected = fix.judge($0, exercise: exercise) { true } else { false }
         }
@@ -280,7 +280,7 @@ public struct CourseVerifier: Sendable {
 
     /// An also-correct answer must pass, with zero warnings and no forbidden construct.
     private func verifyAlsoCorrect(_ answer: AlsoCorrectAnswer, of exercise: Exercise, corpus: Corpus, order: Int) async throws -> JobResult {
-        let build = "\(checker.root)/.actorlings/dev-check/\(exercise.id)/also-correct-\(answer.name)"
+        let build = StateFolder(root: checker.root).devCheck(exercise.id) + "/also-correct-\(answer.name)"
         let outcome = try await steadyCheck(exercise, sourceDirectory: answer.directory, buildDirectory: build) { $0.isPassed }
         var tally = CorpusTally()
         tally.alsoCorrect = 1
@@ -303,7 +303,7 @@ public struct CourseVerifier: Sendable {
         }
         let parsed = LessonBlock.blocks(in: text, lesson: path)
         var problems = parsed.problems.map { Finding(subject: "\($0.file):\($0.line ?? 0)", message: $0.message) }
-        let compiler = LessonCodeCompiler(builder: checker.builder, directory: "\(checker.root)/.actorlings/dev-check/lessons")
+        let compiler = LessonCodeCompiler(builder: checker.builder, directory: StateFolder(root: checker.root).devCheck("lessons"))
         for block in parsed.blocks {
             let diagnostics = try await compiler.diagnostics(for: block)
             var mismatches = block.mismatch(diagnostics: diagnostics)

@@ -147,7 +147,7 @@ public struct MutantRunner: Sendable {
     /// place, in a folder and a build folder of its own (removed afterwards: only the shared test
     /// objects are worth keeping).
     private static func check(_ job: Job, checker: ExerciseChecker, root: String) async throws -> MutantFate {
-        let base = "\(root)/.actorlings/dev-check/\(job.exercise.id)/mutant-\(job.number)"
+        let base = StateFolder(root: root).devCheck(job.exercise.id) + "/mutant-\(job.number)"
         let sources = base + "/sources"
         try? FileManager.default.removeItem(atPath: base)
         try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
