@@ -186,5 +186,17 @@ struct ReleaseGradingTests {
         let kept = try FileManager.default.contentsOfDirectory(atPath: course + "/.actorlings/releases")
         let v1 = try await git(["rev-parse", "v1^{commit}"], in: course).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(kept == [v1], "\(kept)")
+
+        // A kept release that changed since (here its tests made to fail everything) is read from
+        // git again before it judges anyone.
+        let keptTests = course + "/.actorlings/releases/\(v1)/Exercises/00-basics/failing-test/Tests/CodeTests.swift"
+        let committed = try read(keptTests)
+        try write("import Testing\n@testable import FailingTest\n\n@Test func triples() {\n    #expect(Bool(false))\n}\n", to: keptTests)
+        let again = try await runActorlings(
+            ["grade", "--submission", base + "/ada", "--only", Self.counted, "--format", "json", "--output", base + "/again.json"], in: course)
+        #expect(again.status == 0, "\(again.output)\(again.errors)")
+        let regraded = try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: base + "/again.json")))
+        #expect(Numbers(points: regraded.totals.points, maxPoints: regraded.totals.maxPoints) == Numbers(points: 2, maxPoints: 2))
+        #expect(try read(keptTests) == committed)
     }
 }
