@@ -63,8 +63,9 @@ extension Session {
     }
 
     /// The release `submission` is judged against: `named` (`--release`), else the `course-ref`
-    /// its student workflow names (read as data), else this checkout as it is. A release this
-    /// checkout lacks is an error naming it: the instructor's usage error, or this submission's.
+    /// its student workflow names (read as data), else this checkout as it is (also when it has
+    /// no git history to read releases from). A release this checkout lacks is an error naming
+    /// it: the instructor's usage error, or this submission's.
     func release(
         for submission: Submission, named: String?, source: String, command: String, in releases: CourseReleases
     ) async throws -> CourseRelease {
@@ -73,6 +74,8 @@ extension Session {
             workflow = String(decoding: data, as: UTF8.self)
         }
         guard let (ref, chooser) = ReleaseChoice.ref(named: named, workflow: workflow) else { return releases.checkout }
+        // A checkout without its history is the one release there is (as before releases were read).
+        if chooser == .claimed, !releases.readsHistory { return releases.checkout }
         guard let release = try await releases.release(ref) else {
             let message = ReleaseChoice.missing(ref, source: chooser)
             if chooser == .named { throw UsageError(message, command: command) }

@@ -199,4 +199,24 @@ struct ReleaseGradingTests {
         #expect(Numbers(points: regraded.totals.points, maxPoints: regraded.totals.maxPoints) == Numbers(points: 2, maxPoints: 2))
         #expect(try read(keptTests) == committed)
     }
+
+    @Test("A course without its git history (downloaded, not cloned) judges by itself a submission that names a release")
+    func withoutHistory() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-no-history-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let course = base + "/course"
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.fixtureCourse, toPath: course)
+        try write(WorkshopEndToEndTests.studentWorkflow("v1"), to: course + "/.github/workflows/classroom.yml")
+        try FileManager.default.copyItem(atPath: course, toPath: base + "/ada")
+        try FileManager.default.removeItem(atPath: base + "/ada/Solutions")
+        let graded = try await runActorlings(
+            ["grade", "--submission", base + "/ada", "--only", "passing", "--format", "json", "--output", base + "/ada.json"], in: course)
+        #expect(graded.status == 0, "\(graded.output)\(graded.errors)")
+        let report = try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: base + "/ada.json")))
+        #expect(report.course.release == nil && report.totals.points == 1 && report.totals.maxPoints == 1)
+        // Naming a release there is still an error that says so.
+        let named = try await runActorlings(["grade", "--submission", base + "/ada", "--release", "v1"], in: course)
+        #expect(named.status == 64 && named.errors.contains("--release v1: this checkout has no tag or commit v1"), "\(named.errors)")
+    }
 }

@@ -66,6 +66,12 @@ public actor CourseReleases {
         self.checkout = checkout
     }
 
+    /// Whether releases can be read at all: git is on the PATH and the checkout is a repository
+    /// (a course downloaded without its history has only itself).
+    public nonisolated var readsHistory: Bool {
+        git != nil && FileManager.default.fileExists(atPath: root + "/.git")
+    }
+
     /// The release `ref` names in the trusted checkout, or nil when it has no such tag or
     /// commit. When `ref` is the checkout's own commit and its course files are as committed,
     /// the checkout itself (nothing to read again); otherwise that commit's tree.
