@@ -153,8 +153,12 @@ public actor CourseReleases {
                     "did not unpack as committed (tar: \(unpacked.output.prefix(200))); a `.gitattributes` with `export-ignore` or `export-subst` changes what `git archive` gives"
             )
         }
-        // Put in place by renames; a stale folder is moved aside first. Should another grade have
-        // put one there meanwhile, this run uses its own.
+        // Put in place by renames; a stale folder is moved aside first. A grade that put a good one
+        // there meanwhile keeps it (it may be using it); should a rename fail, this run uses its own.
+        if holds(kept, exactly: expected) {
+            try? FileManager.default.removeItem(atPath: incoming)
+            return kept
+        }
         if FileManager.default.fileExists(atPath: kept) {
             let stale = releases + "/.stale-\(UUID().uuidString)"
             if (try? FileManager.default.moveItem(atPath: kept, toPath: stale)) != nil { try? FileManager.default.removeItem(atPath: stale) }
