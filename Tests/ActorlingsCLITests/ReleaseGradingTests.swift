@@ -155,6 +155,7 @@ struct ReleaseGradingTests {
                     "--report", "junit=\(out).xml", "--report", "github=\(out)-github.json",
                 ], in: course)
             #expect(single.status == (want.numbers.points == want.numbers.maxPoints ? 0 : 1), "\(single.output)\(single.errors)")
+            #expect(single.output.contains("Fixture course 1.0.0 (release \(want.release)) — grade"), "\(single.output)")
             let seen = try numbers(json: out + ".json", junit: out + ".xml", github: out + "-github.json")
             #expect(seen == Array(repeating: want.numbers, count: 4), "\(name): JSON, its exercises, JUnit, Classroom")
             let alone = try GradeReportFormat.decode(Data(contentsOf: URL(fileURLWithPath: out + ".json")))
