@@ -2,7 +2,9 @@ import ActorlingsCore
 import ActorlingsRuntime
 import Foundation
 
-/// `actorlings class grade`: a whole class graded on one machine against this trusted course.
+/// `actorlings class grade`: a whole class graded on one machine against this trusted course,
+/// each submission at the release it names (or the one `--release` names): that release's tests,
+/// exercises and points, read from this checkout's git history (``CourseReleases``).
 ///
 /// Every (student, exercise) check goes through one pool of `--jobs` workers, student after
 /// student, and all of them share the trusted checkout's folder of compiled tests
@@ -17,16 +19,13 @@ extension Session {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let sandbox = try sandboxStatus(required: true, noSandbox: options.noSandbox)
         let checker = try await makeChecker(testObjectCache: trustedTestCache, sandboxed: !options.noSandbox)
-        let counted = try countedExercises(GradeOptions(steps: options.steps, only: options.only))
+        _ = try countedExercises(GradeOptions(steps: options.steps, only: options.only))
         let git = Git(environment: environment)
-        let trustedFiles = await SubmissionTree.trustedFiles(root, git: git)
-        // `--release REF`: every submission judged against that release of this checkout.
-        var namedRelease: (ref: String, files: [String: String])?
-        if let ref = options.release {
-            guard let files = await git?.files(of: ref, in: root) else {
-                throw UsageError("--release \(ref): this checkout has no tag or commit \(ref); `git tag` lists the releases it has", command: "class")
-            }
-            namedRelease = (ref, files)
+        let releases = await courseReleases(git: git)
+        // `--release REF`: every submission judged against that release; one this checkout lacks
+        // stops the run before anything is cloned.
+        if let ref = options.release, try await releases.release(ref) == nil {
+            throw UsageError(ReleaseChoice.missing(ref, source: .named), command: "class")
         }
 
         // 1. Every submission found (cloned when it is a repository or a bundle) and validated.
@@ -40,10 +39,16 @@ extension Session {
             do {
                 let (path, origin) = try await materialize(source, into: folder + "/clone", scratch: folder + "/repository", git: git)
                 let submission = try Submission(path: path, course: course)
+                let release = try await release(for: submission, named: options.release, source: source, command: "class", in: releases)
                 var student = await submission.student(git: git, scratch: folder + "/repository")
                 if path != absolutePath(source) { student.repository = origin }
-                jobs.append(
-                    (names[index].label, SubmissionJob(submission: submission, staging: folder + "/staging", build: folder + "/build", student: student)))
+                let job = SubmissionJob(
+                    submission: submission, staging: folder + "/staging", build: folder + "/build", student: student, release: release,
+                    checker: release.checker(like: checker), exercises: ReleaseChoice.counted(in: release.course, steps: options.steps, only: options.only))
+                jobs.append((names[index].label, job))
+                if let ref = release.ref, options.release == nil {
+                    console.write("note " + UntrustedText.line("\(names[index].label): judged against the course at \(ref), the release it names") + "\n")
+                }
             } catch {
                 failures.append(ClassSummary.Failure(label: names[index].label, reason: "\(error)"))
                 console.writeError(palette.apply(.yellow, "not graded ") + UntrustedText.line("\(source): \(error)") + "\n")
@@ -53,33 +58,32 @@ extension Session {
             console.writeError(palette.apply(.boldRed, "error: ") + "none of the \(options.submissions.count) submission(s) could be graded\n")
             return .failure
         }
-        console.write("Grading \(jobs.count) submission(s) × \(counted.count) exercise(s) on \(options.jobs ?? Self.gradingJobs) job(s)…\n")
+        // Each student's checks, in the order of their release's exercises.
+        let work = jobs.indices.flatMap { student in jobs[student].job.exercises.indices.map { (student, $0) } }
+        let firsts = jobs.indices.reduce(into: [0]) { firsts, student in firsts.append(firsts[student] + jobs[student].job.exercises.count) }
+        console.write("Grading \(jobs.count) submission(s), \(work.count) exercise check(s) on \(options.jobs ?? Self.gradingJobs) job(s)…\n")
 
         // 2. All checks, student-major, so later students reuse the first student's compiled tests.
         let clock = ContinuousClock()
         let start = clock.now
-        let work = jobs.indices.flatMap { student in counted.indices.map { (student, $0) } }
         let allJobs = jobs
         // Within each student, the dearest checks first (`GradingOrder`): the class's last
         // checks are then short ones.
-        let dearestFirst = GradingOrder.startOrder(of: counted)
-        let startOrder = jobs.indices.flatMap { student in dearestFirst.map { student * counted.count + $0 } }
+        let startOrder = jobs.indices.flatMap { student in GradingOrder.startOrder(of: jobs[student].job.exercises).map { firsts[student] + $0 } }
         let graded = try await BoundedTasks.map(work.count, jobs: options.jobs ?? Self.gradingJobs, startOrder: startOrder) { index in
             let (student, exercise) = work[index]
-            return try await Self.grade(counted[exercise], of: allJobs[student].job, with: checker)
+            let job = allJobs[student].job
+            return try await Self.grade(job.exercises[exercise], of: job, with: job.checker)
         }
 
         // 3. One report per student, then the class summary.
         let toolchain = checker.builder.toolchain.version.description
         var reports: [(label: String, report: GradeReport)] = []
         for (offset, entry) in jobs.enumerated() {
-            let exercises = Array(graded[(offset * counted.count)..<((offset + 1) * counted.count)])
-            let flags = await releaseFlags(
-                entry.job.submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root), of: entry.job.submission, label: entry.label,
-                named: namedRelease, git: git)
-            var report = entry.job.report(exercises, course: course, toolchain: toolchain, flags: flags)
+            let exercises = Array(graded[firsts[offset]..<firsts[offset + 1]])
+            var report = entry.job.report(exercises, toolchain: toolchain)
             report.sandbox = GradeReport.SandboxInfo(sandbox)
-            report.opensLater = closedExercises(GradeOptions(steps: options.steps, only: options.only))
+            report.opensLater = ReleaseChoice.closed(in: entry.job.release.course, steps: options.steps, only: options.only)
             // The learner's committed progress, read as data: their skips are shown, never scored.
             report.markSkipped(recordedProgress(of: entry.job.submission.root))
             try AtomicFile.write(GradeReportFormat.json.render(report), to: "\(output)/\(entry.label).json")
@@ -98,40 +102,6 @@ extension Session {
             console.write(palette.apply(.yellow, "flags ") + "\(entry.label): \(entry.report.submission?.flags.count ?? 0) file(s) differ from the course\n")
         }
         return failures.isEmpty ? .success : .failure
-    }
-
-    /// The audit's flags judged against the course release the instructor named
-    /// (`--release`), else the one the submission has: the `course-ref` its student workflow
-    /// names, when that is a tag or commit of this trusted checkout. A course file as that release shipped it is a student who has not updated
-    /// yet, never a tamperer; anything else stays flagged.
-    private func releaseFlags(
-        _ flags: [SubmissionFlag], of submission: Submission, label: String, named: (ref: String, files: [String: String])?, git: Git?
-    ) async -> [SubmissionFlag] {
-        guard !flags.isEmpty, let git else { return flags }
-        let ref: String
-        let release: [String: String]
-        if let named {
-            (ref, release) = named
-        } else {
-            guard case .data(let workflow) = SubmissionFiles.read(SubmissionAudit.studentWorkflow, in: submission.root),
-                let claimed = GradingRelease.courseRef(inWorkflow: String(decoding: workflow, as: UTF8.self)),
-                let files = await git.files(of: claimed, in: root)
-            else { return flags }
-            (ref, release) = (claimed, files)
-        }
-        var submitted: [String: String] = [:]
-        for flag in flags {
-            if case .data(let data) = SubmissionFiles.read(flag.file, in: submission.root) { submitted[flag.file] = GitBlobID.of(Array(data)) }
-        }
-        let judged = SubmissionAudit.flags(flags, againstRelease: release, submitted: submitted)
-        if judged.count < flags.count {
-            console.write(
-                "note "
-                    + UntrustedText.line(
-                        "\(label): judged against the course at \(ref), the release it has (\(flags.count - judged.count) file(s) as \(ref) shipped them)")
-                    + "\n")
-        }
-        return judged
     }
 
     /// A folder as it is; a git bundle, a bare repository or a URL cloned into `destination`

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Without `--submission` it grades this checkout in place (a learner's own view). With
 /// `--submission PATH` this checkout is the trusted course — tool, tests, course data, points,
-/// pacing, forbidden constructs — and only each exercise's learner files come from PATH.
+/// pacing, forbidden constructs, at the release the submission names or `--release` names
+/// (``CourseReleases``) — and only each exercise's learner files come from PATH.
 extension Session {
     func grade(_ options: GradeOptions) async throws -> ExitCode {
         let counted = try countedExercises(options)
@@ -14,13 +15,13 @@ extension Session {
         var report: GradeReport
         do {
             if let path = options.submission {
-                report = try await gradeSubmission(path, exercises: counted, options: options)
+                report = try await gradeSubmission(path, options: options)
             } else {
                 report = try await gradeInPlace(counted, options: options)
+                report.opensLater = closedExercises(options)
             }
             report.markSkipped(recordedProgress(of: options.submission.map(absolutePath) ?? root))
             report.sandbox = GradeReport.SandboxInfo(sandbox)
-            report.opensLater = closedExercises(options)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -42,9 +43,7 @@ extension Session {
 
     /// The exercises pacing keeps closed, when pacing (not `--step`/`--only`) chose what counts.
     func closedExercises(_ options: GradeOptions) -> [GradeReport.ClosedExercise]? {
-        guard options.steps.isEmpty, options.only.isEmpty else { return nil }
-        let closed = course.exercises.filter { !course.isAvailable($0) && $0.points > 0 }.map(GradeReport.ClosedExercise.init)
-        return closed.isEmpty ? nil : closed
+        ReleaseChoice.closed(in: course, steps: options.steps, only: options.only)
     }
 
     /// The exercises `--step`/`--only` select; a paced course counts what learners may do so far.
@@ -53,11 +52,36 @@ extension Session {
         for step in options.steps where course.step(number: step) == nil {
             throw UsageError("there is no step \(step); steps are numbered 0 to \(course.steps.count - 1)")
         }
-        let candidates = options.steps.isEmpty && options.only.isEmpty ? course.availableExercises : course.exercises
-        return candidates.filter { exercise in
-            (options.steps.isEmpty || options.steps.contains(exercise.stepNumber))
-                && (options.only.isEmpty || options.only.contains(exercise.id))
+        return ReleaseChoice.counted(in: course, steps: options.steps, only: options.only)
+    }
+
+    /// The releases of this trusted checkout, read from its git history; the checkout as it
+    /// is judges a submission that names none.
+    func courseReleases(git: Git?) async -> CourseReleases {
+        let files = await SubmissionTree.trustedFiles(root, git: git)
+        return CourseReleases(checkout: CourseRelease(ref: nil, root: root, course: course, shipped: shipped, files: files), git: git)
+    }
+
+    /// The release `submission` is judged against: `named` (`--release`), else the `course-ref`
+    /// its student workflow names (read as data), else this checkout as it is (also when it has
+    /// no git history to read releases from). A release this checkout lacks is an error naming
+    /// it: the instructor's usage error, or this submission's.
+    func release(
+        for submission: Submission, named: String?, source: String, command: String, in releases: CourseReleases
+    ) async throws -> CourseRelease {
+        var workflow: String?
+        if case .data(let data) = SubmissionFiles.read(SubmissionAudit.studentWorkflow, in: submission.root) {
+            workflow = String(decoding: data, as: UTF8.self)
         }
+        guard let (ref, chooser) = ReleaseChoice.ref(named: named, workflow: workflow) else { return releases.checkout }
+        // A checkout without its history is the one release there is (as before releases were read).
+        if chooser == .claimed, !releases.readsHistory { return releases.checkout }
+        guard let release = try await releases.release(ref) else {
+            let message = ReleaseChoice.missing(ref, source: chooser)
+            if chooser == .named { throw UsageError(message, command: command) }
+            throw SubmissionError(path: source, problem: message)
+        }
+        return release
     }
 
     /// Where grading against this trusted checkout keeps compiled tests, for every later grade:
@@ -96,25 +120,30 @@ extension Session {
             student: await student(), generatedAt: ISO8601DateFormatter().string(from: Date()), exercises: graded)
     }
 
-    private func gradeSubmission(_ path: String, exercises counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
+    private func gradeSubmission(_ path: String, options: GradeOptions) async throws -> GradeReport {
         let submission = try Submission(path: path, course: course)
-        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache, sandboxed: !options.noSandbox)
+        let git = Git(environment: environment)
+        let release = try await release(
+            for: submission, named: options.release, source: path, command: "grade", in: await courseReleases(git: git))
+        let checker = release.checker(
+            like: try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache, sandboxed: !options.noSandbox))
+        let counted = ReleaseChoice.counted(in: release.course, steps: options.steps, only: options.only)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let git = Git(environment: environment)
-        let trustedFiles = await SubmissionTree.trustedFiles(root, git: git)
         var student = await submission.student(git: git, scratch: scratch + "/repository")
         if student.repository == nil {
             student.repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
         }
-        let job = SubmissionJob(submission: submission, staging: scratch + "/staging", build: scratch + "/build", student: student)
+        let job = SubmissionJob(
+            submission: submission, staging: scratch + "/staging", build: scratch + "/build", student: student, release: release, checker: checker,
+            exercises: counted)
         let graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs, startOrder: GradingOrder.startOrder(of: counted)) {
             index in
             try await Self.grade(counted[index], of: job, with: checker)
         }
-        return job.report(
-            graded, course: course, toolchain: checker.builder.toolchain.version.description,
-            flags: submission.audit(course: course, trustedFiles: trustedFiles, trustedRoot: root))
+        var report = job.report(graded, toolchain: checker.builder.toolchain.version.description)
+        report.opensLater = ReleaseChoice.closed(in: release.course, steps: options.steps, only: options.only)
+        return report
     }
 
     /// The progress a checkout records, read without changing anything there (a damaged or
@@ -236,16 +265,22 @@ extension Session {
     }
 }
 
-/// One submission being graded: where its files are staged and built, and who it is.
+/// One submission being graded: where its files are staged and built, who it is, and the
+/// release of the course that judges it (its tests, exercises and points: `checker`, `exercises`).
 struct SubmissionJob: Sendable {
     let submission: Submission
     let staging: String
     let build: String
     let student: GradeReport.Student
+    let release: CourseRelease
+    let checker: ExerciseChecker
+    let exercises: [Exercise]
 
-    /// The report: differences from the course are listed, and each exercise whose folder holds
+    /// The report: differences from the release are listed, and each exercise whose folder holds
     /// one is marked `course-files-changed` — evidence, never a change of score.
-    func report(_ graded: [GradedExercise], course: Course, toolchain: String, flags: [SubmissionFlag]) -> GradeReport {
+    func report(_ graded: [GradedExercise], toolchain: String) -> GradeReport {
+        let course = release.course
+        let flags = submission.audit(course: course, trustedFiles: release.files, trustedRoot: release.root)
         var graded = graded
         for index in graded.indices {
             guard let exercise = course.exercise(id: graded[index].id) else { continue }
@@ -253,9 +288,11 @@ struct SubmissionJob: Sendable {
                 graded[index].flags.append("course-files-changed")
             }
         }
-        return GradeReport(
+        var report = GradeReport(
             toolVersion: Actorlings.version, toolchain: toolchain, course: course, student: student,
             generatedAt: ISO8601DateFormatter().string(from: Date()), exercises: graded,
             submission: GradeReport.Submission(flags: flags))
+        report.course.release = release.ref
+        return report
     }
 }

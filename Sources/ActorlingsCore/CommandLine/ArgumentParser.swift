@@ -336,6 +336,11 @@ public enum ArgumentParser {
                 options.output = value
             case "--submission":
                 options.submission = value
+            case "--release":
+                guard GradingRelease.isPlainRef(value) else {
+                    throw UsageError("--release takes a tag of the course such as v2, not '\(value)'", command: "grade")
+                }
+                options.release = value
             case "--test-cache":
                 options.testCache = value
             case "--jobs":
@@ -357,6 +362,9 @@ public enum ArgumentParser {
             default:
                 throw UsageError("unexpected '\(option)'; see `actorlings grade --help`", command: "grade")
             }
+        }
+        if options.release != nil, options.submission == nil {
+            throw UsageError("--release judges a submission against that release of this course: give --submission PATH too", command: "grade")
         }
         return options
     }

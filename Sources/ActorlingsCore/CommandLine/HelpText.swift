@@ -22,6 +22,7 @@ public enum HelpText {
           grade              Re-check everything and report points (for classrooms and CI)
           class REPORT.json… Combine students' grade reports into a class summary (text, CSV, HTML)
           class grade SUB…   Grade many students' submissions against this course, in parallel
+                             (each by the course release it has, or --release REF)
           update [SOURCE]    Bring the course's fixes from its upstream; your exercise files stay yours
           doctor             Check this machine before a workshop: toolchain, build, disk, editor
           dev check          Verify the course (for course authors)
@@ -29,6 +30,9 @@ public enum HelpText {
           dev generate       Regenerate Exercises/Package.swift, shipped.txt and test-references.txt
           dev benchmark [ID] Measure save→verdict against a bare swiftc compile + link + run
           help [COMMAND]     Show help for a command
+
+        For instructors, outside the tool: Scripts/publish-template.sh pin | course | template
+        publishes the course and the student template (`actorlings help class` says how).
 
         OPTIONS
           --color auto|always|never   Colour the output (default auto; NO_COLOR is honoured)
@@ -132,8 +136,8 @@ public enum HelpText {
             """
         case "grade":
             """
-            actorlings grade [--submission PATH] [--step N] [--only ID,…] [--format F] [--output FILE]
-                             [--min-score P] [--jobs N]
+            actorlings grade [--submission PATH [--release REF]] [--step N] [--only ID,…] [--format F]
+                             [--output FILE] [--report F=FILE] [--min-score P] [--jobs N] [--no-sandbox]
 
             Re-checks every counted exercise from scratch — progress is never trusted — and reports
             each one's status (passed, tests-failed, compile-failed, timed-out, crashed, forbidden,
@@ -142,11 +146,14 @@ public enum HelpText {
 
             With --submission PATH, this checkout is the trusted course: its tests, points, pacing,
             forbidden constructs and settings decide the grade, and only each exercise's learner
-            files are taken from PATH. Anything else in PATH that differs from the course (tests,
-            course data, tool sources, workflow, Solutions/) is listed for the instructor and never
-            changes the score.
+            files are taken from PATH. They are those of the course release PATH has — the tag its
+            student workflow names as `course-ref` — or of --release REF, read from this checkout's
+            git history (never from PATH), so a student still on v1 gets v1's tests and maximum.
+            Anything else in PATH that differs from that release (tests, course data, tool sources,
+            workflow) is listed for the instructor and never changes the score.
 
               --submission PATH  grade that checkout's learner files against this course
+              --release REF   judge it by this release (a tag or commit of this checkout) instead
               --step N        count only these steps (repeatable, or 1,2)
               --only ID,…     count only these exercises
               --format F      text (default), json, junit or github (GitHub Classroom)
@@ -156,9 +163,12 @@ public enum HelpText {
               --jobs N        check N exercises at once (default: one more than the cores)
               --test-cache DIR  keep compiled tests in DIR and reuse them (content-addressed;
                               with --submission the default is this checkout's .actorlings/test-objects)
+              --no-sandbox    grade a submission on a machine that cannot sandbox its tests (the
+                              report records it; without it such a grade is refused)
 
             Exit code 0 when everything counted passes (or the score reaches --min-score), 1 otherwise,
-            64 for a submission that does not exist or is not a checkout of this course. When
+            64 for a submission that does not exist, is not a checkout of this course, or names a
+            release this checkout has no tag or commit for (`git fetch --tags` brings them). When
             grading fails, a GitHub Classroom report still gets zero points and the reason.
             The JSON format is documented in Documentation/GradeReport.md.
 
@@ -167,23 +177,36 @@ public enum HelpText {
             """
             actorlings class REPORT.json… [--format text|csv|html] [--output FILE]
             actorlings class grade SUBMISSION… [--output-dir DIR] [--jobs N] [--step N] [--only ID,…]
+                                   [--release REF] [--no-sandbox]
 
             Combines students' `actorlings grade --format json` reports into a class summary: who
             is stuck where (each student's first exercise not passed), a table of students ×
             exercises sorted by progress (text or CSV), or one self-contained HTML page with the
             same heatmap, the compile diagnostics of started exercises and the reports to look at
             (changed course files, copied solutions, a score that does not add up). An exercise
-            whose files are unchanged from the course shows as not started. A file that is not a readable grade report is named with what is wrong;
-            the others still count (exit code 1 when any file was skipped). Works anywhere: it
-            needs no course checkout.
+            whose files are unchanged from the course shows as not started. A file that is not a
+            readable grade report is named with what is wrong; the others still count (exit code 1
+            when any file was skipped). Works anywhere: it needs no course checkout.
 
             `class grade`, run in a trusted checkout of the course, grades every submission (a
             folder, a git repository or URL, or a git bundle, cloned first) as `grade --submission`
             does, N exercise checks at a time (default: one more than the cores), sharing compiled
             tests between students whose exercise interface is the same. It writes one JSON report
             per student, class.html and class.csv to DIR (default: grades) and prints the summary.
-            --step and --only count only those steps or exercises, as `grade` does.
-            A submission that cannot be graded is named with the reason; the others still are.
+            Each submission is judged by the course release it has (the `course-ref` its student
+            workflow names): that release's tests, exercises and points, from this checkout's git
+            history, so a student who has not updated yet is neither failed by new tests nor
+            flagged. --release REF judges everyone by that release instead (a REF this checkout
+            lacks stops the run). --step and --only count only those steps or exercises, as `grade`
+            does. A submission that cannot be graded (not cloned, not a checkout of this course, a
+            release this checkout lacks) is named with the reason; the others still are.
+            --no-sandbox grades on a machine that cannot sandbox the tests; every report says so.
+
+            Publishing, in your private copy of the course (Documentation/Classroom.md):
+              Scripts/publish-template.sh pin OWNER/REPO TAG        the student workflow grades with TAG
+              Scripts/publish-template.sh course PUBLISHED_DIR TAG  one commit, tagged TAG (here too),
+                                                                    whose history never held Solutions/
+              Scripts/publish-template.sh template OUTPUT_DIR       the template GitHub Classroom copies
 
             """
         case "dev":

@@ -97,11 +97,14 @@ public struct GradeOptions: Sendable, Equatable {
     /// `--no-sandbox`: the instructor's explicit choice to grade a submission on a machine that
     /// cannot sandbox; the report records it.
     public var noSandbox = false
+    /// `--release REF` (with `--submission`): the course release (a tag of the trusted
+    /// checkout) to judge the submission by, instead of the one its workflow names.
+    public var release: String?
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.steps == rhs.steps && lhs.only == rhs.only && lhs.format == rhs.format && lhs.output == rhs.output
             && lhs.minimumScore == rhs.minimumScore && lhs.submission == rhs.submission && lhs.jobs == rhs.jobs
-            && lhs.testCache == rhs.testCache && lhs.noSandbox == rhs.noSandbox
+            && lhs.testCache == rhs.testCache && lhs.noSandbox == rhs.noSandbox && lhs.release == rhs.release
             && lhs.extraReports.map(\.format) == rhs.extraReports.map(\.format) && lhs.extraReports.map(\.path) == rhs.extraReports.map(\.path)
     }
 

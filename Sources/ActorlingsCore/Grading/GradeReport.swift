@@ -12,6 +12,9 @@ public struct GradeReport: Codable, Sendable, Equatable {
     public struct CourseInfo: Codable, Sendable, Equatable {
         public var title: String
         public var version: String
+        /// The release of the course the submission was judged against (`v1`: the tag or commit
+        /// named by its `course-ref` or by `--release`); absent when it was the checkout as it is.
+        public var release: String?
     }
 
     /// Who was graded, when it can be told: for a submission, its last commit's author, its

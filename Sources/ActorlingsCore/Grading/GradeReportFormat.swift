@@ -40,7 +40,8 @@ struct GradeTextFormatter {
 
     func render(_ report: GradeReport) -> String {
         let show = UntrustedText.line
-        var out = [palette.apply(.bold, show("\(report.course.title) \(report.course.version)")) + " — grade"]
+        let release = report.course.release.map { " (release \($0))" } ?? ""
+        var out = [palette.apply(.bold, show("\(report.course.title) \(report.course.version)\(release)")) + " — grade"]
         if let who = [report.student.name, report.student.repository].compactMap({ $0 }).first {
             out.append("Student: \(show(who))" + (report.student.commit.map { " at \(show(String($0.prefix(12))))" } ?? ""))
         }

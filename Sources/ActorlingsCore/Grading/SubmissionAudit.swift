@@ -78,29 +78,6 @@ public enum SubmissionAudit {
     }
 }
 
-extension SubmissionAudit {
-    /// The flags that remain when the submission is judged against the course release it has
-    /// (the `course-ref` of its student workflow, a tag of the trusted course): a file as that
-    /// release shipped it is "not updated yet", never tampering.
-    ///
-    /// - Parameters:
-    ///   - release: the release's files, path → blob id.
-    ///   - submitted: the flagged files' blob ids in the submission (absent: no such file).
-    public static func flags(_ flags: [SubmissionFlag], againstRelease release: [String: String], submitted: [String: String]) -> [SubmissionFlag] {
-        flags.filter { flag in
-            switch flag.change {
-            case .modified, .added:
-                guard let mine = submitted[flag.file], let theirs = release[flag.file] else { return true }
-                return mine != theirs
-            case .deleted:
-                return release[flag.file] != nil
-            case .symlink, .unreadable:
-                return true
-            }
-        }
-    }
-}
-
 /// A repository address fit for a report: credentials embedded in a URL are removed.
 public enum RepositoryAddress {
     /// `https://x-access-token:SECRET@github.com/org/repo.git` → `https://github.com/org/repo.git`.

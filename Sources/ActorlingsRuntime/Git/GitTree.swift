@@ -1,12 +1,20 @@
 import Foundation
 
 extension Git {
+    /// The commit `ref` names in the repository at `root` (one the user owns, such as the
+    /// trusted course), or nil when it is not a tag, branch or commit there.
+    public func commit(of ref: String, in root: String) async -> String? {
+        guard let commit = try? await run(["rev-parse", "--verify", "--quiet", "\(ref)^{commit}"], in: root, timeLimit: .seconds(30)),
+            commit.succeeded, !commit.text.isEmpty
+        else { return nil }
+        return commit.text
+    }
+
     /// The regular files of `ref`'s tree in the repository at `root` (one the user owns, such as
     /// the trusted course): path → blob id. Nil when `ref` is not a tag or commit there.
     public func files(of ref: String, in root: String) async -> [String: String]? {
-        guard let commit = try? await run(["rev-parse", "--verify", "--quiet", "\(ref)^{commit}"], in: root, timeLimit: .seconds(30)),
-            commit.succeeded, !commit.text.isEmpty,
-            let listing = try? await run(["ls-tree", "-r", "-z", "--full-tree", commit.text], in: root), listing.succeeded
+        guard let commit = await commit(of: ref, in: root),
+            let listing = try? await run(["ls-tree", "-r", "-z", "--full-tree", commit], in: root), listing.succeeded
         else { return nil }
         var files: [String: String] = [:]
         for record in String(decoding: listing.standardOutput, as: UTF8.self).split(separator: "\0") {
