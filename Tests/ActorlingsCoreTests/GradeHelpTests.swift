@@ -7,7 +7,7 @@ import Testing
 struct GradeHelpTests {
     @Test("The help of grade and class is as recorded", arguments: ["grade", "class"])
     func golden(_ command: String) throws {
-        try GoldenFile.check(HelpText.text(for: command), named: "help-\(command).txt")
+        try goldenFiles.check(HelpText.text(for: command), named: "help-\(command).txt")
     }
 
     /// One case per option: the words that use it, and the help that must name it.

@@ -52,6 +52,9 @@ public struct StateFolder: Sendable, Equatable {
 
     // MARK: Grading and the course check
 
+    /// Releases of the trusted course read from its git history, one folder per commit.
+    public var releases: String { path + "/releases" }
+
     /// Test objects compiled from the trusted course, shared by every grade of this checkout.
     public var trustedTestObjects: String { path + "/test-objects" }
 

@@ -91,7 +91,7 @@ public actor CourseReleases {
     }
 
     /// Where releases are kept, below the trusted checkout's private state.
-    public static func folder(in root: String) -> String { root + "/.actorlings/releases" }
+    public static func folder(in root: String) -> String { StateFolder(root: root).releases }
 
     private static func read(_ commit: String, in root: String, checkout: CourseRelease, git: Git) async throws -> CourseRelease {
         if await git.commit(of: "HEAD", in: root) == commit, await isCommitted(root, git: git) { return checkout }
