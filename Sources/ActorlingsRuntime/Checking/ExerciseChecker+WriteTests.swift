@@ -13,21 +13,12 @@ extension ExerciseChecker {
     ) async throws -> ExerciseBuilder.Result {
         var learnerTests: [String] = []
         var screened: [ConstructFinder.Source] = []
-        var missing: [Diagnostic] = []
-        for name in exercise.files {
-            let relative = sourceDirectory + "/" + name
-            let path = absolute(relative)
-            guard let data = FileManager.default.contents(atPath: path), data.count <= Self.sourceSizeLimit else {
-                missing.append(
-                    Diagnostic(
-                        severity: .error, file: relative,
-                        message: "\(relative) is missing, unreadable or far too large; restore it with `actorlings reset \(exercise.id)`"))
-                continue
-            }
+        let read = readLearnerFiles(exercise, sourceDirectory: sourceDirectory)
+        for (_, path, relative, data) in read.files {
             learnerTests.append(path)
             screened.append(ConstructFinder.Source(path: path, displayPath: relative, text: String(decoding: data, as: UTF8.self)))
         }
-        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .unreadableFiles(missing)) }
+        if !read.problems.isEmpty { return ExerciseBuilder.Result(outcome: .unreadableFiles(read.problems)) }
 
         // The tokens first (attributes, and an exercise's own `syntax` constructs); the names the
         // tests resolve are screened by the builder once the module they use is compiled, before

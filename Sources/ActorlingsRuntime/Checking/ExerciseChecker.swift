@@ -72,36 +72,17 @@ public struct ExerciseChecker: Sendable {
 
         var sources: [String] = []
         var screened: [ConstructFinder.Source] = []
-        var missing: [Diagnostic] = []
         var shippedAsIs: Set<String> = []
         let finder = ConstructFinder(constructs: exercise.forbidden.compactMap { exercise.construct(id: $0, in: course) })
-        for name in exercise.files {
-            let relative = sourceDirectory + "/" + name
-            let path = absolute(relative)
-            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Self.sourceSizeLimit {
-                // Bounded work: a file this large is not an exercise, and compiling it would take minutes.
-                missing.append(
-                    Diagnostic(
-                        severity: .error, file: relative,
-                        message:
-                            "\(relative) is \(size >> 20) MB, and an exercise file is a few KB; restore it with `actorlings reset \(exercise.id)`"
-                    ))
-                continue
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                missing.append(
-                    Diagnostic(
-                        severity: .error, file: relative,
-                        message: "\(relative) is missing or unreadable; restore it with `actorlings reset \(exercise.id)`"))
-                continue
-            }
+        let read = readLearnerFiles(exercise, sourceDirectory: sourceDirectory)
+        for (name, path, relative, data) in read.files {
             sources.append(path)
             screened.append(ConstructFinder.Source(path: path, displayPath: relative, text: String(decoding: data, as: UTF8.self)))
             if let id = shipped.ids[exercise.sourcesPath + "/" + name], id == GitBlobID.of(Array(data)) {
                 shippedAsIs.insert(relative)
             }
         }
-        if !missing.isEmpty { return ExerciseBuilder.Result(outcome: .unreadableFiles(missing)) }
+        if !read.problems.isEmpty { return ExerciseBuilder.Result(outcome: .unreadableFiles(read.problems)) }
         // Protected files are the course's, not the answer's: always the exercise's own copy,
         // compiled with the learner's but never screened (a library may use what the learner may not).
         let protectedPaths = exercise.protectedPaths.map(absolute)
@@ -137,27 +118,40 @@ public struct ExerciseChecker: Sendable {
         return result
     }
 
-    /// Protected files — the tests, and the `protected` sources — that differ from the shipped
-    /// ones, were deleted, or (tests) were added.
-    public func editedTests(_ exercise: Exercise) -> [String] {
-        let prefix = exercise.testsPath + "/"
-        let shippedTests = shipped.ids.keys.filter { $0.hasPrefix(prefix) }
-        guard !shippedTests.isEmpty else { return [] }
-        // The learner's own tests (an exercise that asks for tests) are theirs to edit; the
-        // mutants their tests must catch are protected like the tests.
-        // The course's support modules (the interleaving harness) decide verdicts like the tests.
-        let all = Set(shippedTests).union(exercise.testPaths).union(exercise.protectedPaths).union(exercise.mutantPaths)
-            .union(exercise.supportModules.flatMap(\.files))
-            .subtracting(exercise.sourcePaths)
-        return all.sorted().filter { path in
-            guard let expected = shipped.ids[path] else { return true }
-            guard let data = FileManager.default.contents(atPath: absolute(path)) else { return true }
-            return GitBlobID.of(Array(data)) != expected
+    /// The learner's files of `exercise` in `sourceDirectory`, read — each with its name, its
+    /// absolute and its relative path — or, for each that can't be used, the problem ``PreBuildChecks`` names.
+    func readLearnerFiles(
+        _ exercise: Exercise, sourceDirectory: String
+    ) -> (files: [(name: String, path: String, relative: String, data: Data)], problems: [Diagnostic]) {
+        var files: [(name: String, path: String, relative: String, data: Data)] = []
+        var problems: [Diagnostic] = []
+        for name in exercise.files {
+            let relative = sourceDirectory + "/" + name
+            let path = absolute(relative)
+            var contents: Data?
+            let state: PreBuildChecks.FileState
+            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > PreBuildChecks.sourceSizeLimit {
+                state = .tooLarge(bytes: size)
+            } else {
+                contents = FileManager.default.contents(atPath: path)
+                state = contents == nil ? .missing : .readable
+            }
+            if let problem = PreBuildChecks.problem(with: state, at: relative, exerciseID: exercise.id) {
+                problems.append(problem)
+            } else if let contents {
+                files.append((name, path, relative, contents))
+            }
         }
+        return (files, problems)
     }
 
-    /// Files of the learner's above this are refused before anything compiles.
-    static let sourceSizeLimit = 1 << 20
+    /// Protected files — the tests, and the `protected` sources — that differ from the shipped
+    /// ones, were deleted, or (tests) were added (decided by ``PreBuildChecks``).
+    public func editedTests(_ exercise: Exercise) -> [String] {
+        PreBuildChecks.editedProtectedFiles(of: exercise, shipped: shipped) { path in
+            FileManager.default.contents(atPath: absolute(path)).map { GitBlobID.of(Array($0)) }
+        }
+    }
 
     public func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : root + "/" + path
