@@ -418,7 +418,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CancellationHandlerTests",
-            dependencies: ["CancellationHandler"],
+            dependencies: ["CancellationHandler", "InterleavingHarness"],
             path: "03-concurrent/cancellation-handler/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
