@@ -300,19 +300,20 @@ nonisolated final class SlowTokenFile: TokenStorage {
     }
 }
 
-/// A screen loading the token, a sign-in and a sign-out, all at once, in two hundred orders
-/// (seeded, the same on every machine): whatever the order, the store ends up handing out what
-/// its file holds, so that the next launch agrees with what the user saw last.
-@Test func everyOrderOfALoadASignInAndASignOutAgreesWithTheFile() async {
+/// A screen and a widget loading the token, a sign-in and a sign-out, all at once, in two hundred
+/// orders (seeded, the same on every machine): whatever the order, the store ends up handing out
+/// what its file holds, so that the next launch agrees with what the user saw last.
+@Test func everyOrderOfTwoLoadsASignInAndASignOutAgreesWithTheFile() async {
     await Interleavings.explore(schedules: 200, settlesMainActor: true) {
         let file = SlowTokenFile(contents: "old-token")
         let store = SessionStore(storage: file)
         @Sendable func load() async throws {
             let token = try await store.currentToken()
-            Interleavings.note("the screen gets \(token ?? "no token")")
+            Interleavings.note("gets \(token ?? "no token")")
         }
         try await Interleavings.concurrently([
             ("screen", load),
+            ("widget", load),
             ("sign-in", { try await store.signIn(with: "new-token") }),
             ("sign-out", { try await store.signOut() }),
         ])
