@@ -418,7 +418,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CancellationHandlerTests",
-            dependencies: ["CancellationHandler"],
+            dependencies: ["CancellationHandler", "InterleavingHarness"],
             path: "03-concurrent/cancellation-handler/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -761,7 +761,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FerryCheckInTests",
-            dependencies: ["FerryCheckIn"],
+            dependencies: ["FerryCheckIn", "InterleavingHarness"],
             path: "05-sendable-and-regions/ferry-check-in/Tests"
         ),
         // Step 6: Delegate callbacks: capture values, then hop
@@ -1102,7 +1102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SuspensionFreeActorTests",
-            dependencies: ["SuspensionFreeActor"],
+            dependencies: ["SuspensionFreeActor", "InterleavingHarness"],
             path: "07-layers/suspension-free-actor/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

@@ -1,5 +1,7 @@
+import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import CancellationHandler
 
 nonisolated struct ServerError: Error, Equatable {}
@@ -90,11 +92,123 @@ private func nextStart(of client: FakeTransferClient) async -> String? {
     let downloading = Task { try await download("episode-3.mp3", using: client) }
     _ = await nextStart(of: client)
     downloading.cancel()  // the user tapped Cancel
-    #expect(client.cancelledURLs == ["episode-3.mp3"],
-            "the transfer was cancelled along with the task: while the task waits in the continuation, only a cancellation handler around that wait can pass the news on; a check before the start comes too early")
+    #expect(
+        client.cancelledURLs == ["episode-3.mp3"],
+        "the transfer was cancelled along with the task: while the task waits in the continuation, only a cancellation handler around that wait can pass the news on; a check before the start comes too early"
+    )
     // Without that, the transfer would run to the end: play it out, so that the test finishes.
     client.finish("episode-3.mp3", with: .success([1, 2, 3]))
     await #expect(throws: CancellationError.self, "a cancelled download ends with `CancellationError`, not with the episode") {
         try await downloading.value
+    }
+}
+
+/// A fake library whose transfer takes a while: the episode arrives three steps after the
+/// transfer starts, unless the transfer is cancelled first. It notes each step for the trace,
+/// and sees an episode arrive for a task that was cancelled before it did.
+nonisolated final class SlowTransferClient: TransferClient {
+    typealias Completion = @Sendable (Result<[UInt8], any Error>) -> Void
+
+    private struct State {
+        var completion: Completion?
+        var transferCancelled = false
+        var taskCancelled = false
+        var wasted = false
+    }
+    private let state = Mutex(State())
+
+    /// Whether the whole episode downloaded for a task that had already been cancelled.
+    var downloadedForNobody: Bool { state.withLock { $0.wasted } }
+
+    func transfer(for url: String) -> any Transfer {
+        SlowTransfer(client: self)
+    }
+
+    func start(completion: @escaping Completion) {
+        let cancelled = state.withLock { state in
+            state.completion = completion
+            return state.transferCancelled
+        }
+        Interleavings.note(cancelled ? "the transfer starts, cancelled already" : "the transfer starts")
+        if cancelled {
+            finish(with: .failure(CancellationError()))
+        } else {
+            Interleavings.later { Interleavings.later { Interleavings.later { self.arrive() } } }
+        }
+    }
+
+    func cancel() {
+        Interleavings.note("the transfer is cancelled")
+        state.withLock { $0.transferCancelled = true }
+        finish(with: .failure(CancellationError()))
+    }
+
+    /// Called by the test's own cancellation handler, the moment the downloading task is cancelled.
+    func taskWasCancelled() {
+        Interleavings.note("the download's task is cancelled")
+        state.withLock { $0.taskCancelled = true }
+    }
+
+    private func arrive() {
+        let arrives = state.withLock { state in
+            guard state.completion != nil else { return false }
+            if state.taskCancelled { state.wasted = true }
+            return true
+        }
+        guard arrives else { return }
+        Interleavings.note("the whole episode has downloaded")
+        finish(with: .success([1, 2, 3]))
+    }
+
+    private func finish(with result: Result<[UInt8], any Error>) {
+        let completion = state.withLock { state in
+            defer { state.completion = nil }
+            return state.completion
+        }
+        completion?(result)
+    }
+}
+
+nonisolated struct SlowTransfer: Transfer {
+    let client: SlowTransferClient
+
+    func start(completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
+        client.start(completion: completion)
+    }
+
+    func cancel() {
+        client.cancel()
+    }
+}
+
+nonisolated struct TappedCancel: Error {}
+
+/// The user taps Cancel at every moment of a download, in two hundred orders (seeded, the same on
+/// every machine): before the transfer is made, while it starts, while it runs. Whenever the tap
+/// comes before the episode is in, the transfer stops.
+@Test func cancellingAtAnyMomentStopsTheTransfer() async {
+    await Interleavings.explore(schedules: 200) {
+        let client = SlowTransferClient()
+        @Sendable func downloading() async throws {
+            let episode = try await withTaskCancellationHandler {
+                try await download("episode-4.mp3", using: client)
+            } onCancel: {
+                client.taskWasCancelled()
+            }
+            Interleavings.note("gets \(episode.count) bytes")
+        }
+        @Sendable func tapping() async throws {
+            await Interleavings.pause()
+            Interleavings.note("taps Cancel")
+            throw TappedCancel()
+        }
+        do {
+            // The tap ends the group by throwing, which cancels the download's task.
+            try await Interleavings.concurrentlyCancellingOnError([("download", downloading), ("user", tapping)])
+        } catch is TappedCancel {}
+        try Interleavings.check(
+            !client.downloadedForNobody,
+            "the task was cancelled, and the transfer went on until the whole episode had downloaded: the handler "
+                + "must reach the transfer whenever the cancellation comes, even before the transfer starts")
     }
 }

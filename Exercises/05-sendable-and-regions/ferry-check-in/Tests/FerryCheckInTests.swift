@@ -1,5 +1,7 @@
+import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import FerryCheckIn
 
 /// A weighbridge that holds every car until the test lets it go: the plates it is weighing
@@ -73,8 +75,9 @@ private func startBoarding(_ car: Car, on deck: Deck) async -> Task<Bool, Never>
     let deck = Deck(capacity: 1000, weighbridge: weighbridge.weigh)
     let first = await startBoarding(Car(plate: "AB 12", length: 450), on: deck)
     let second = await startBoarding(Car(plate: "CD 34", length: 450), on: deck)
-    try #require(weighbridge.waiting == ["AB 12", "CD 34"],
-                 "both cars fit: the second one should not wait for the first to be weighed — don't make the cars board one at a time")
+    try #require(
+        weighbridge.waiting == ["AB 12", "CD 34"],
+        "both cars fit: the second one should not wait for the first to be weighed — don't make the cars board one at a time")
     weighbridge.passAll()
     #expect(await first.value)
     #expect(await second.value)
@@ -108,4 +111,47 @@ private func startBoarding(_ car: Car, on deck: Deck) async -> Task<Bool, Never>
     let deck = Deck(capacity: 1000, weighbridge: { _ in true })
     #expect(await Booth(deck: deck).checkIn([]).isEmpty)
     #expect(await deck.used == 0)
+}
+
+/// A weighbridge that takes a while over each car (other boardings may run meanwhile), refuses
+/// the plates in `overweight`, and notes each step in the trace a failing schedule shows.
+final class SlowWeighbridge: Sendable {
+    let overweight: Set<String>
+
+    init(overweight: Set<String>) {
+        self.overweight = overweight
+    }
+
+    func weigh(_ plate: String) async -> Bool {
+        Interleavings.note("the weighbridge weighs \(plate)")
+        await Interleavings.pause()
+        let passes = !overweight.contains(plate)
+        Interleavings.note(passes ? "the weighbridge passes \(plate)" : "the weighbridge refuses \(plate)")
+        return passes
+    }
+}
+
+/// Three cars boarding at once, one of which the weighbridge refuses, in two hundred orders
+/// (seeded, the same on every machine): whatever the order, the deck never holds more than its
+/// capacity, and the space it counts as used is exactly the space of the cars it let on.
+@Test func everyOrderOfThreeBoardingsKeepsTheDeckCount() async {
+    await Interleavings.explore(schedules: 200) {
+        let weighbridge = SlowWeighbridge(overweight: ["TRUCK 5"])
+        let deck = Deck(capacity: 1000, weighbridge: weighbridge.weigh)
+        let lengths = ["TRUCK 5": 300, "KL 12": 400, "CAMPER 7": 700]
+        @Sendable func board(_ plate: String, _ length: Int) async {
+            Interleavings.note("comes to the deck (\(length) cm)")
+            let boarded = await deck.board(Car(plate: plate, length: length))
+            Interleavings.note(boarded ? "boards (\(length) cm)" : "waits for the next sailing")
+        }
+        try await Interleavings.concurrently(lengths.sorted { $0.key < $1.key }.map { car in (car.key, { await board(car.key, car.value) }) })
+        let used = await deck.used
+        let onDeck = await deck.plates.reduce(0) { $0 + (lengths[$1] ?? 0) }
+        try Interleavings.check(
+            used == onDeck,
+            "the deck counts \(used) cm as used while the cars on it take \(onDeck) cm: when the weighbridge "
+                + "refuses a car, give back its own length, not a count read before the other cars boarded")
+        try Interleavings.check(
+            onDeck <= 1000, "\(onDeck) cm of cars on a 1000 cm deck: a car boarded on space another car had already taken")
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import SuspensionFreeActor
 
 // This test module is built in main actor mode too: every `@Test` here runs on the main actor.
@@ -235,6 +237,92 @@ nonisolated final class FakeTokenFile: TokenStorage {
     try await store.signIn(with: "tok-4")
     try await store.signOut()
     #expect(file.awaitedCalls == 0, "each `await` on the storage is a suspension point, where other calls get in")
-    #expect(file.callsOnTheMainActor == 0,
-            "the storage ran on the main actor: without `nonisolated`, its protocol's requirements are main-actor code, and each call is an `await`ed hop, a suspension point where other calls get in")
+    #expect(
+        file.callsOnTheMainActor == 0,
+        "the storage ran on the main actor: without `nonisolated`, its protocol's requirements are main-actor code, and each call is an `await`ed hop, a suspension point where other calls get in"
+    )
+}
+
+/// A token file that takes a while over each asynchronous call (other calls may run meanwhile)
+/// and notes each step in the trace a failing schedule shows. It answers both ways a storage
+/// contract can ask, like `FakeTokenFile`.
+nonisolated final class SlowTokenFile: TokenStorage {
+    private let stored: Mutex<String?>
+
+    init(contents: String?) {
+        stored = Mutex(contents)
+    }
+
+    var contents: String? { stored.withLock { $0 } }
+
+    // Synchronous: what a store without suspension points calls.
+
+    func read() throws -> String? { readNow() }
+    func write(_ token: String) throws { writeNow(token) }
+    func delete() throws { deleteNow() }
+
+    // Asynchronous: each call takes a while before and after it reaches the file, and other
+    // calls may run meanwhile.
+
+    func read() async throws -> String? {
+        await Interleavings.pause()
+        let contents = readNow()
+        await Interleavings.pause()
+        return contents
+    }
+
+    func write(_ token: String) async throws {
+        await Interleavings.pause()
+        writeNow(token)
+        await Interleavings.pause()
+    }
+
+    func delete() async throws {
+        await Interleavings.pause()
+        deleteNow()
+        await Interleavings.pause()
+    }
+
+    private func readNow() -> String? {
+        let contents = stored.withLock { $0 }
+        Interleavings.note("the file reads \(contents ?? "no token")")
+        return contents
+    }
+
+    private func writeNow(_ token: String) {
+        stored.withLock { $0 = token }
+        Interleavings.note("the file now holds \(token)")
+    }
+
+    private func deleteNow() {
+        stored.withLock { $0 = nil }
+        Interleavings.note("the file is deleted")
+    }
+}
+
+/// A screen and a widget loading the token, a sign-in and a sign-out, all at once, in two hundred
+/// orders (seeded, the same on every machine): whatever the order, the store ends up handing out
+/// what its file holds, so that the next launch agrees with what the user saw last.
+@Test func everyOrderOfTwoLoadsASignInAndASignOutAgreesWithTheFile() async {
+    await Interleavings.explore(schedules: 200, settlesMainActor: true) {
+        let file = SlowTokenFile(contents: "old-token")
+        let store = SessionStore(storage: file)
+        @Sendable func load() async throws {
+            let token = try await store.currentToken()
+            Interleavings.note("gets \(token ?? "no token")")
+        }
+        try await Interleavings.concurrently([
+            ("screen", load),
+            ("widget", load),
+            ("sign-in", { try await store.signIn(with: "new-token") }),
+            ("sign-out", { try await store.signOut() }),
+        ])
+        let token = try await store.currentToken()
+        let contents = file.contents
+        try Interleavings.check(
+            token == contents,
+            "the store and its file disagree: the store hands out \(token ?? "no token") while the file holds "
+                + "\(contents ?? "no token"), because a call got in while another one was suspended: every `await` "
+                + "in the store, even a hop off its actor and back, is a point where other calls get in")
+    }
 }
