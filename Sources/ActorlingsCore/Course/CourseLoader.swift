@@ -107,21 +107,7 @@ public struct CourseLoader: Sendable {
     }
 
     private func parse(_ path: String, problems: inout [CourseProblem]) -> TOMLTable? {
-        switch files.read(path) {
-        case .missing:
-            problems.append(CourseProblem(file: path, message: "file not found; is this an Actorlings checkout?"))
-            return nil
-        case .unreadable(let reason):
-            problems.append(CourseProblem(file: path, message: "cannot be read: \(reason)"))
-            return nil
-        case .text(let text):
-            do {
-                return try TOMLParser.parse(text)
-            } catch {
-                problems.append(CourseProblem(file: path, line: error.line, message: error.message))
-                return nil
-            }
-        }
+        files.table(at: path, ifMissing: "file not found; is this an Actorlings checkout?", problems: &problems)
     }
 
     /// `[[construct]]` tables, of `course.toml` or of an exercise's own `exercise.toml`.
@@ -292,5 +278,27 @@ public struct CourseLoader: Sendable {
     static func isValidID(_ id: String) -> Bool {
         guard !id.isEmpty, !id.hasPrefix("-"), !id.hasSuffix("-"), !id.contains("--") else { return false }
         return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}
+
+extension CourseFileSource {
+    /// The TOML file at `path`, parsed; nil with a problem recorded (`ifMissing` when there is no
+    /// such file, else why it can't be read or where it does not parse).
+    func table(at path: String, ifMissing: String, problems: inout [CourseProblem]) -> TOMLTable? {
+        switch read(path) {
+        case .missing:
+            problems.append(CourseProblem(file: path, message: ifMissing))
+            return nil
+        case .unreadable(let reason):
+            problems.append(CourseProblem(file: path, message: "cannot be read: \(reason)"))
+            return nil
+        case .text(let text):
+            do {
+                return try TOMLParser.parse(text)
+            } catch {
+                problems.append(CourseProblem(file: path, line: error.line, message: error.message))
+                return nil
+            }
+        }
     }
 }

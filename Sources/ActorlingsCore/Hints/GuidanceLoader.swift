@@ -22,26 +22,10 @@ struct GuidanceLoader {
     var mutants: [String] = []
 
     func load(problems: inout [CourseProblem]) -> ExerciseGuidance? {
-        let table: TOMLTable
-        switch files.read(path) {
-        case .missing:
-            problems.append(
-                CourseProblem(
-                    file: path,
-                    message: "missing: an exercise's hints and after-pass note live here, outside the folder the learner edits; "
-                        + "create it with `format = 1`, `ladder = [\"…\", \"…\"]` and `after = \"…\"`"))
-            return nil
-        case .unreadable(let reason):
-            problems.append(CourseProblem(file: path, message: "cannot be read: \(reason)"))
-            return nil
-        case .text(let text):
-            do {
-                table = try TOMLParser.parse(text)
-            } catch {
-                problems.append(CourseProblem(file: path, line: error.line, message: error.message))
-                return nil
-            }
-        }
+        let missing =
+            "missing: an exercise's hints and after-pass note live here, outside the folder the learner edits; "
+            + "create it with `format = 1`, `ladder = [\"…\", \"…\"]` and `after = \"…\"`"
+        guard let table = files.table(at: path, ifMissing: missing, problems: &problems) else { return nil }
         var reader = TableReader(table, file: path)
         let format = reader.integer("format")
         let ladder = reader.strings("ladder") ?? []

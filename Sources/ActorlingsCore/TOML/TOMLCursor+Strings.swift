@@ -52,6 +52,15 @@ extension TOMLCursor {
 
     /// `"""…"""`: escapes, line breaks, and a line-ending backslash that joins lines.
     mutating func parseMultilineBasicString() throws(TOMLError) -> String {
+        try parseMultilineString(quote: "\"", escapes: true, name: "multi-line string")
+    }
+
+    /// `'''…'''`: every character as written, line breaks included.
+    mutating func parseMultilineLiteralString() throws(TOMLError) -> String {
+        try parseMultilineString(quote: "'", escapes: false, name: "multi-line literal string")
+    }
+
+    private mutating func parseMultilineString(quote: Unicode.Scalar, escapes: Bool, name: String) throws(TOMLError) -> String {
         let start = location
         advance(3)
         // TOML trims a line break right after the opening delimiter, so the text can start on
@@ -60,37 +69,18 @@ extension TOMLCursor {
         var result = String.UnicodeScalarView()
         while true {
             guard let scalar = peek() else {
-                throw error("this multi-line string is never closed; end it with \"\"\"", at: start)
+                let delimiter = String(repeating: String(quote), count: 3)
+                throw error("this \(name) is never closed; end it with \(delimiter)", at: start)
             }
-            if scalar == "\"" {
-                if try closesMultiline(with: "\"", into: &result) { return String(result) }
+            if scalar == quote {
+                if try closesMultiline(with: quote, into: &result) { return String(result) }
             } else if skipNewline() {
                 // CRLF becomes LF so a file reads the same whatever editor saved it.
                 result.append("\n")
-            } else if scalar == "\\" {
+            } else if escapes, scalar == "\\" {
                 if !skipLineEndingBackslash() {
                     try parseEscape(into: &result)
                 }
-            } else {
-                try append(scalar, to: &result)
-            }
-        }
-    }
-
-    /// `'''…'''`: every character as written, line breaks included.
-    mutating func parseMultilineLiteralString() throws(TOMLError) -> String {
-        let start = location
-        advance(3)
-        _ = skipNewline()
-        var result = String.UnicodeScalarView()
-        while true {
-            guard let scalar = peek() else {
-                throw error("this multi-line literal string is never closed; end it with '''", at: start)
-            }
-            if scalar == "'" {
-                if try closesMultiline(with: "'", into: &result) { return String(result) }
-            } else if skipNewline() {
-                result.append("\n")
             } else {
                 try append(scalar, to: &result)
             }
