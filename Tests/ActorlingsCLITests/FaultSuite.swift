@@ -176,7 +176,9 @@ actor FaultGate {
 
 enum FaultSuite {
     static func run(_ fault: Fault) async throws -> FaultResult {
-        let course = try FaultCourse.make(under: fault.id.hasPrefix("path-") ? FileManager.default.temporaryDirectory.path + "/Ünïcödé dir with spaces" : nil)
+        let parent = fault.id.hasPrefix("path-") ? FileManager.default.temporaryDirectory.path + "/Ünïcödé dir with spaces \(UUID().uuidString.prefix(8))" : nil
+        defer { if let parent { try? FileManager.default.removeItem(atPath: parent) } }
+        let course = try FaultCourse.make(under: parent)
         defer { try? FileManager.default.removeItem(atPath: course.root) }
         try fault.setUp(course)
         let snapshot = course.learnerFiles()

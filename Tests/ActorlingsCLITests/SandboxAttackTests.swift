@@ -121,6 +121,9 @@ struct SandboxAttackTests {
             AttackTests.Attack(payload: payload, exercise: "open", says: []), in: course, environment: ["ACTORLINGS_SANDBOX": "off"])
         #expect(result.status == 0, "without the sandbox \(payload) should get through, or it proves nothing: \(result.output)")
         for marker in ["string", "open", "folder", "moved"] { try? FileManager.default.removeItem(atPath: "/tmp/actorlings-escape-\(marker)") }
+        // Without the wall a test runs in the build folder, four levels below the course's parent:
+        // a payload that climbs four levels up wrote there.
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: course).deletingLastPathComponent().appendingPathComponent("escape-manager").path)
     }
 
     /// The cached entry-point objects in the build folders' parent (`entry-<key>/object.o`), with their bytes.
