@@ -1,6 +1,6 @@
-import Testing
-
 import ActorlingsCore
+import Foundation
+import Testing
 
 @testable import ActorlingsCLI
 
@@ -62,8 +62,7 @@ struct ArgumentParserTests {
             (
                 ["class", "grade", "ada", "--release", "v2"],
                 ClassGradeCommand(
-                    options:
-                    {
+                    options: {
                         var options = ClassGradeOptions(submissions: ["ada"])
                         options.release = "v2"
                         return options
@@ -189,5 +188,32 @@ struct CommandTableTests {
         ] as [([String], CommandNeeds)])
     func needs(arguments: [String], expected: CommandNeeds) throws {
         #expect(try ArgumentParser.parse(arguments).command.needs == expected)
+    }
+}
+
+/// A course command that asks for the toolchain, declaring it or not.
+private struct ToolchainUser: CourseCommand {
+    var needs: CommandNeeds
+    var name: String { "toolchain user" }
+
+    func run(in session: Session) async throws -> ExitCode {
+        _ = try await session.locateToolchain()
+        return .success
+    }
+}
+
+@Suite("A command gets only what it declares")
+struct CommandNeedsTests {
+    @Test("The toolchain is located only for a command that declares it", arguments: [CommandNeeds(), [.toolchain]])
+    func toolchain(needs: CommandNeeds) async throws {
+        let context = CommandContext(
+            console: RecordingConsole(), palette: .plain, environment: ProcessInfo.processInfo.environment,
+            currentDirectory: TestPaths.fixtureCourse, root: nil, allDiagnostics: false, replaySeed: nil, sandboxLauncher: nil)
+        do {
+            let code = try await ToolchainUser(needs: needs).run(in: context)
+            #expect(needs.contains(.toolchain) && code == .success)
+        } catch {
+            #expect(!needs.contains(.toolchain) && error is UndeclaredNeed, "\(error)")
+        }
     }
 }

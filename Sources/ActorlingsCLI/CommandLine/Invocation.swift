@@ -34,4 +34,3 @@ struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
 
     var description: String { message }
 }
-
