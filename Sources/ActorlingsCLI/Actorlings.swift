@@ -36,36 +36,16 @@ public enum Actorlings {
                 return .usage
             }
         }
-        switch invocation.command {
-        case .help(let topic):
-            console.write(HelpText.text(for: topic))
-            return .success
-        case .version:
-            console.write("actorlings \(version)\n")
-            return .success
-        case .explain(let text):
-            return await ExplainCommand(console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
-                .explain(text)
-        case .explainBuild(let path, let survey):
-            // Interruptible like every command that starts processes: a signal kills the build's
-            // whole process tree and its scratch folder is removed.
-            let command = ExplainCommand(
-                console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root)
-            return (try? await interruptible { await command.build(path, survey: survey) }) ?? .interrupted
-        case .classSummary(let files, let format, let output):
-            let command = ClassCommand(console: console, palette: palette, currentDirectory: currentDirectory)
-            return (try? await interruptible { command.run(files: files, format: format, output: output) }) ?? .interrupted
-        default:
-            break
-        }
+        let context = CommandContext(
+            console: console, palette: palette, environment: environment, currentDirectory: currentDirectory, root: invocation.root,
+            allDiagnostics: invocation.allDiagnostics, replaySeed: invocation.replaySeed, sandboxLauncher: sandboxLauncher)
+        let command = invocation.command
         do {
-            var opened = try Session.open(
-                invocation: invocation, environment: environment, currentDirectory: currentDirectory,
-                console: console, palette: palette)
-            opened.sandboxLauncher = sandboxLauncher
-            let session = opened
-            let command = invocation.command
-            return try await interruptible { try await session.run(command) }
+            if command.needs.contains(.interruptible) {
+                // A signal kills the process trees the command started (and their scratch folders go).
+                return try await interruptible { try await command.run(in: context) }
+            }
+            return try await command.run(in: context)
         } catch let error as UsageError {
             console.writeError(palette.apply(.boldRed, "error: ") + quoted(error.message) + "\n")
             return .usage

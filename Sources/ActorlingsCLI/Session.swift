@@ -2,10 +2,11 @@ import ActorlingsCore
 import ActorlingsRuntime
 import Foundation
 
-/// Everything a command needs: the checkout, the validated course, progress, and how to print.
+/// What a course command works with: the checkout, the validated course, progress, how to
+/// print, and the services its commands share (finding an exercise, making a checker).
 ///
 /// Opening a session validates the course first, so no command runs on a broken definition.
-/// The toolchain is located only by the commands that compile.
+/// The toolchain is located only by the commands that declare they compile.
 struct Session: Sendable {
     let root: String
     /// `var` only so that a reload can replace its pacing (`reloadingPacing`).
@@ -17,6 +18,8 @@ struct Session: Sendable {
     let progressStore: ProgressStore
     /// Explanations for verdicts; empty when the knowledge base has problems (`dev check` reports them).
     let knowledge: KnowledgeBase
+    /// What the command declared it needs; the toolchain is located only when it is among them.
+    let needs: CommandNeeds
     /// `--all-diagnostics`: verdicts list every diagnostic.
     var allDiagnostics = false
     /// The `actorlings` executable whose launcher mode sandboxes test runs; `nil`: no sandbox.
@@ -38,12 +41,12 @@ struct Session: Sendable {
         return path.contains("/.build/") ? "swift run actorlings" : "actorlings"
     }
 
-    static func open(
-        invocation: Invocation, environment: [String: String], currentDirectory: String,
-        console: any Console, palette: Palette
-    ) throws -> Session {
+    /// Opens the checkout for a course command: finds it (`--root`, else walking up from the
+    /// current directory), loads and validates its course as `needs` asks.
+    static func open(_ context: CommandContext, needs: CommandNeeds) throws -> Session {
+        let currentDirectory = context.currentDirectory
         let root: String
-        if let explicit = invocation.root {
+        if let explicit = context.root {
             // An explicit root is taken as given: walking up from a mistyped path would silently
             // use whatever checkout happens to contain it.
             let path = URL(fileURLWithPath: explicit.hasPrefix("/") ? explicit : currentDirectory + "/" + explicit).standardizedFileURL.path
@@ -62,104 +65,27 @@ struct Session: Sendable {
             root = found
         }
         let files = LocalCourseFiles(root: root)
-        let authoring: Bool
-        let showsVerdicts: Bool
-        switch invocation.command {
-        case .devCheck, .devMutants, .devGenerate: (authoring, showsVerdicts) = (true, false)
-        case .start, .watch, .check: (authoring, showsVerdicts) = (false, true)
-        default: (authoring, showsVerdicts) = (false, false)
-        }
-        let course = try CourseLoader(files: files, strict: authoring).load()
+        let course = try CourseLoader(files: files, strict: needs.contains(.authoring)).load()
         for broken in course.brokenExercises {
-            console.writeError(
-                palette.apply(.yellow, "note: ") + "exercise '\(broken.id)' can't be used until its definition is fixed ("
+            context.console.writeError(
+                context.palette.apply(.yellow, "note: ") + "exercise '\(broken.id)' can't be used until its definition is fixed ("
                     + broken.problems.map(\.description).joined(separator: "; ") + "); every other exercise works.\n")
         }
         let shipped: ShippedFiles
         switch files.read(ShippedFiles.path) {
         // `dev generate` writes the file afresh: one left broken (say, by a merge) must not stop it.
-        case .text where invocation.command == .devGenerate: shipped = ShippedFiles()
+        case .text where needs.contains(.freshShippedList): shipped = ShippedFiles()
         case .text(let text): shipped = try ShippedFiles(parsing: text)
         case .missing, .unreadable: shipped = ShippedFiles()
         }
         return Session(
-            root: root, course: course, shipped: shipped, environment: environment, console: console,
-            palette: palette, progressStore: ProgressStore(root: root),
+            root: root, course: course, shipped: shipped, environment: context.environment, console: context.console,
+            palette: context.palette, progressStore: ProgressStore(root: root),
             // Only verdicts use the knowledge base; other commands skip reading its files.
-            knowledge: showsVerdicts ? (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []) : KnowledgeBase(entries: []),
-            allDiagnostics: invocation.allDiagnostics, replaySeed: invocation.replaySeed, currentDirectory: currentDirectory)
-    }
-
-    func run(_ command: Command) async throws -> ExitCode {
-        // Commands that build or rewrite exercise files take the checkout's lock for their whole run.
-        let lock: CheckoutLock?
-        switch command {
-        case .grade(let options) where options.submission != nil:
-            // Grading another checkout reads this one and writes nothing in it.
-            lock = nil
-        case .check, .reset, .solution, .grade, .devCheck, .devMutants, .devGenerate, .update:
-            // Watch mode is not among them: it takes the lock for each check (`WatchMode`).
-            lock = try await CheckoutLock.acquire(root: root, command: Self.name(of: command), waiting: CheckoutLock.wait(environment: environment))
-        default:
-            lock = nil
-        }
-        defer { withExtendedLifetime(lock) {} }
-        switch command {
-        case .start:
-            return console.isInteractive ? try await watch() : status()
-        case .watch:
-            guard console.isInteractive else {
-                throw UsageError("watch mode needs a terminal; use `actorlings check` in scripts and CI")
-            }
-            return try await watch()
-        case .list:
-            return list()
-        case .check(let target):
-            return try await check(target)
-        case .hint(let id):
-            return try hint(id)
-        case .lesson(let target):
-            return try await lesson(target)
-        case .reset(let id, let confirmed):
-            return try await reset(id, confirmed: confirmed)
-        case .undoReset(let id):
-            return try undoReset(id)
-        case .solution(let id):
-            return try await solution(id)
-        case .devCheck(let only):
-            return try await devCheck(only: only)
-        case .devMutants(let only):
-            return try await devMutants(only: only)
-        case .devGenerate:
-            return try await devGenerate()
-        case .grade(let options):
-            return try await grade(options)
-        case .classGrade(let options):
-            return try await classGrade(options)
-        case .devBenchmark(let exercise, let runs):
-            return try await devBenchmark(exercise: exercise, runs: runs)
-        case .doctor(let options):
-            return try await doctor(options)
-        case .update(let source, let undo):
-            return try await update(from: source, undo: undo)
-        case .help, .version, .classSummary, .explain, .explainBuild:
-            return .success  // handled before a session is opened
-        }
-    }
-
-    static func name(of command: Command) -> String {
-        switch command {
-        case .start, .watch: "watch"
-        case .check: "check"
-        case .reset: "reset"
-        case .solution: "solution"
-        case .grade: "grade"
-        case .devCheck: "dev check"
-        case .devMutants: "dev mutants"
-        case .devGenerate: "dev generate"
-        case .update: "update"
-        default: "command"
-        }
+            knowledge: needs.contains(.explanations)
+                ? (try? ExplanationLoader(files: files).load()) ?? KnowledgeBase(entries: []) : KnowledgeBase(entries: []),
+            needs: needs, allDiagnostics: context.allDiagnostics, sandboxLauncher: context.sandboxLauncher, replaySeed: context.replaySeed,
+            currentDirectory: currentDirectory)
     }
 
     // MARK: - Shared helpers
@@ -229,10 +155,16 @@ struct Session: Sendable {
         return reloaded
     }
 
+    /// The toolchain the course asks for; only for a command that declared it compiles.
+    func locateToolchain() async throws -> Toolchain {
+        guard needs.contains(.toolchain) else { throw UndeclaredNeed(what: "the toolchain") }
+        return try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
+    }
+
     /// A checker whose test runs are sandboxed when this machine can (see ``sandboxStatus(for:)``
     /// for where that is required); `sandboxed: false` is the instructor's `--no-sandbox`.
     func makeChecker(testObjectCache: String? = nil, sandboxed: Bool = true) async throws -> ExerciseChecker {
-        let toolchain = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
+        let toolchain = try await locateToolchain()
         var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
         if sandboxed {
             builder.sandbox = sandboxSetup(toolchain)
@@ -302,4 +234,11 @@ struct Session: Sendable {
         guard let index = all.firstIndex(where: { $0.id == exercise.id }), index + 1 < all.count else { return nil }
         return all[index + 1]
     }
+}
+
+/// A command used something it did not declare in its `needs`: a bug in the tool, reported
+/// rather than hidden, so that a command's declaration stays true.
+struct UndeclaredNeed: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "internal error: this command uses \(what) without declaring it needs it" }
 }

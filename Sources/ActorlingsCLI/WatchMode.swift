@@ -147,7 +147,7 @@ struct WatchMode {
             var hint = ""
             let (exercise, verdict, session) = (exercise, verdict, session)
             updateProgress { progress in
-                hint = session.nextHint(for: exercise, progress: &progress, verdict: verdict, inWatchMode: true)
+                hint = HintCommand.next(for: exercise, progress: &progress, verdict: verdict, inWatchMode: true, in: session)
             }
             note = hint
             redraw()
@@ -213,7 +213,7 @@ struct WatchMode {
     /// key reader pauses meanwhile, so that it does not take the pager's keys. The pager stays
     /// open on a short text too: one that quit at once would show it only until the redraw.
     private mutating func showLesson() async {
-        guard let text = try? session.lessonText(exercise.id) else {
+        guard let text = try? LessonCommand.text(exercise.id, in: session) else {
             note = "This exercise's lesson can't be read."
             redraw()
             return
@@ -376,15 +376,5 @@ struct WatchMode {
             + keys.map { palette.apply(.dim, String($0)) }.joined(separator: "\n")
         let screen = WatchScreen(width: console.width, height: console.height)
         console.write(screen.render(header: header, body: "\n" + body, note: note, footer: footer, palette: palette))
-    }
-}
-
-extension Session {
-    func watch() async throws -> ExitCode {
-        let checker = try await makeChecker()
-        let loaded = loadProgress()
-        guard let exercise = loaded.progress.currentExercise(in: course) else { return status() }
-        var mode = WatchMode(session: self, checker: checker, progress: loaded, exercise: exercise)
-        return try await mode.run()
     }
 }

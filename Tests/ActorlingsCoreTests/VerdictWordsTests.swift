@@ -71,21 +71,6 @@ struct VerdictWordsTests {
         #expect(fresh.contains("  ▶ reentrancy-in-flight-tasks"))
         #expect(!fresh.split(separator: "\n").contains { $0.hasPrefix("  ") && $0.hasSuffix("✔ passed") })
     }
-
-    @Test(
-        "--all-diagnostics is a verdict option",
-        arguments: [
-            (["check", "--all-diagnostics"], true), (["--all-diagnostics"], true), (["check", "intro", "--all-diagnostics"], true),
-            (["check"], false),
-        ])
-    func allDiagnosticsOption(arguments: [String], expected: Bool) throws {
-        #expect(try ArgumentParser.parse(arguments).allDiagnostics == expected)
-    }
-
-    @Test("--all-diagnostics with a command that shows no verdict is a usage error")
-    func allDiagnosticsElsewhere() {
-        #expect(throws: UsageError.self) { try ArgumentParser.parse(["list", "--all-diagnostics"]) }
-    }
 }
 
 @Suite("After-pass notes that are true for every passing answer")

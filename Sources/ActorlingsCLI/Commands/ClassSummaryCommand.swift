@@ -2,12 +2,15 @@ import ActorlingsCore
 import ActorlingsRuntime
 import Foundation
 
-/// `actorlings class`: reads many JSON grade reports and prints or writes the class summary.
-/// It needs no course checkout — an instructor runs it wherever the reports were downloaded.
-struct ClassCommand {
-    let console: any Console
-    let palette: Palette
-    let currentDirectory: String
+/// `actorlings class REPORT…`: reads many JSON grade reports and prints or writes the class
+/// summary. It needs no course checkout — an instructor runs it wherever the reports were
+/// downloaded. Parsed by `ClassCommands`.
+struct ClassSummaryCommand: ActorlingsCommand {
+    var files: [String]
+    var format: ClassSummaryFormat
+    /// Where to write the summary; nil: standard output.
+    var output: String?
+    var needs: CommandNeeds { [.interruptible] }
 
     /// Each report's label (the CSV's first column): its file's name without `.json`, as
     /// `class grade` names the reports it writes, so both commands give one student one label;
@@ -29,12 +32,13 @@ struct ClassCommand {
         return labels
     }
 
-    func run(files: [String], format: ClassSummaryFormat, output: String?) -> ExitCode {
+    func run(in context: CommandContext) async throws -> ExitCode {
+        let (console, palette, currentDirectory) = (context.console, context.palette, context.currentDirectory)
         var reports: [(label: String, report: GradeReport)] = []
         var skipped = 0
         let labels = Self.labels(for: files)
         for (file, label) in zip(files, labels) {
-            switch read(file) {
+            switch Self.read(file, currentDirectory: currentDirectory) {
             case .success(let report):
                 reports.append((label, report))
             case .failure(let problem):
@@ -69,7 +73,7 @@ struct ClassCommand {
     }
 
     /// A report, or what is wrong with the file in words an instructor can act on.
-    private func read(_ file: String) -> Result<GradeReport, Problem> {
+    private static func read(_ file: String, currentDirectory: String) -> Result<GradeReport, Problem> {
         let path = file.hasPrefix("/") ? file : currentDirectory + "/" + file
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Problem(message: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"))

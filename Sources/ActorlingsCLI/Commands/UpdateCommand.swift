@@ -7,12 +7,29 @@ import Foundation
 /// — no history is joined, so a Classroom copy's unrelated history is no obstacle — and its
 /// files are compared with the checkout's by blob id (`CourseUpdatePlan`). Everything replaced
 /// is backed up in `.actorlings/updates/<time>/`, which `update --undo` restores.
-extension Session {
+struct UpdateCommand: CourseCommand {
     static let upstreamFile = ".actorlings/upstream"
     static let updatesFolder = ".actorlings/updates"
 
-    func update(from source: String?, undo: Bool) async throws -> ExitCode {
-        if undo { return try undoUpdate() }
+    /// The upstream to fetch; nil: the one remembered from the last update.
+    var source: String?
+    /// `--undo`: restore what the last update changed.
+    var undo: Bool
+    var name: String { "update" }
+    var needs: CommandNeeds { [.lock] }
+
+    static func parse(_ words: CommandWords) throws(UsageError) -> any ActorlingsCommand {
+        try words.reject(allowing: ["--undo"])
+        let source = try words.optionalOne()
+        if words.flags.contains("--undo"), source != nil {
+            throw UsageError("`update --undo` takes no source: it restores what the last update changed", command: words.name)
+        }
+        return UpdateCommand(source: source, undo: words.flags.contains("--undo"))
+    }
+
+    func run(in session: Session) async throws -> ExitCode {
+        if undo { return try undoUpdate(session) }
+        let (console, palette, root, command) = (session.console, session.palette, session.root, session.command)
         let remembered = (try? String(contentsOfFile: root + "/" + Self.upstreamFile, encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard let given = source ?? remembered, !given.isEmpty else {
@@ -24,9 +41,9 @@ extension Session {
             throw UsageError("update needs this checkout to be a git repository (it keeps the course's files in its objects); \(root) is not one")
         }
         // A local path is kept absolute, so a later update works from any folder.
-        let local = absolutePath(given)
+        let local = session.absolutePath(given)
         let upstreamSource = FileManager.default.fileExists(atPath: local) ? URL(fileURLWithPath: local).standardizedFileURL.path : given
-        let git = try UpdateGit(root: root, environment: environment)
+        let git = try UpdateGit(root: root, environment: session.environment)
         console.write("Fetching the course from \(upstreamSource)…\n")
         let commit = try await git.fetch(upstreamSource)
         let upstream = try await git.tree(commit)
@@ -42,8 +59,8 @@ extension Session {
             if !FileManager.default.fileExists(atPath: root + "/" + path) { ignored.append(path) }
         }
         let plan = CourseUpdatePlan(
-            upstream: upstream.mapValues(\.id), local: localIDs, tracked: tracked, learnerPaths: Set(course.exercises.flatMap(\.sourcePaths)),
-            oldShipped: shipped.ids, ignored: ignored)
+            upstream: upstream.mapValues(\.id), local: localIDs, tracked: tracked, learnerPaths: Set(session.course.exercises.flatMap(\.sourcePaths)),
+            oldShipped: session.shipped.ids, ignored: ignored)
         try? AtomicFile.write(upstreamSource + "\n", to: root + "/" + Self.upstreamFile)
         guard !plan.isEmpty else {
             console.write("The course is already up to date (\(commit.prefix(12))).\n")
@@ -75,7 +92,7 @@ extension Session {
             let data = try await objects.blob(entry.id)
             if case .keepLearner = action {
                 try AtomicFile.write(data, to: backup + "/course/" + action.path)
-                differences += try await difference(action.path, new: data, objects: objects, savedAt: backup + "/course/" + action.path)
+                differences += try await difference(action.path, new: data, objects: objects, savedAt: backup + "/course/" + action.path, session)
                 continue
             }
             try AtomicFile.write(data, to: root + "/" + action.path)
@@ -96,11 +113,12 @@ extension Session {
 
     /// What the course changed in a file the learner has worked on: old shipped → new, or, when
     /// the old shipped text is not in this repository, the learner's file → new.
-    private func difference(_ path: String, new: Data, objects: GitObjects, savedAt: String) async throws -> String {
+    private func difference(_ path: String, new: Data, objects: GitObjects, savedAt: String, _ session: Session) async throws -> String {
+        let (palette, root) = (session.palette, session.root)
         let newText = String(decoding: new, as: UTF8.self)
         var header = palette.apply(.bold, "\n\(path)") + ": the course's new version is in \(savedAt.dropFirst(root.count + 1))\n"
         let base: String
-        if let id = shipped.ids[path], let old = try? await objects.blob(id) {
+        if let id = session.shipped.ids[path], let old = try? await objects.blob(id) {
             header += "What the course changed (as shipped before → now):\n"
             base = String(decoding: old, as: UTF8.self)
         } else {
@@ -112,7 +130,8 @@ extension Session {
 
     /// Puts back what the last update changed, and marks it undone. A file changed since the
     /// update is kept as it is, copied to the backup's `after/` folder, and named.
-    private func undoUpdate() throws -> ExitCode {
+    private func undoUpdate(_ session: Session) throws -> ExitCode {
+        let (console, palette, root) = (session.console, session.palette, session.root)
         let folder = root + "/" + Self.updatesFolder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasSuffix(".undone") }.sorted()
         guard let last = names.last else {
@@ -168,109 +187,5 @@ extension Session {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         return formatter.string(from: Date())
-    }
-}
-
-/// The git commands `update` needs, run through the one `Git` service.
-struct UpdateGit {
-    struct Entry {
-        var id: String
-        var executable: Bool
-    }
-
-    let root: String
-    let git: Git
-
-    init(root: String, environment: [String: String]) throws {
-        guard let git = Git(environment: environment) else {
-            throw UsageError("git was not found on your PATH; update fetches the course with git")
-        }
-        self.root = root
-        self.git = git
-    }
-
-    func run(_ arguments: [String], timeLimit: Duration = .seconds(300)) async throws -> Git.Output {
-        try await git.run(arguments, in: root, timeLimit: timeLimit)
-    }
-
-    /// Fetches the course one commit deep and keeps it at `refs/actorlings/upstream`, so its
-    /// objects stay for `reset`; returns the commit id.
-    ///
-    /// The commit is the one grading uses: the default branch's (HEAD, else main, else master)
-    /// student workflow names a `course-ref`, and when that is a tag of the upstream, the tag is
-    /// what is fetched. A commit that holds `Solutions/` anywhere is refused and its objects
-    /// pruned: reference solutions never stay in a learner's repository.
-    func fetch(_ source: String) async throws -> String {
-        let incoming = "refs/actorlings/incoming"
-        var last = ""
-        var fetched = false
-        for ref in ["HEAD", "main", "master"] {
-            let result = try await run(["fetch", "--depth", "1", "--no-tags", "--quiet", "--", source, "+\(ref):\(incoming)"])
-            if result.succeeded {
-                fetched = true
-                break
-            }
-            last = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard fetched else {
-            throw UsageError(
-                "could not fetch the course from \(source) (\(last.split(separator: "\n").last ?? "no branch HEAD, main or master")); "
-                    + "give a git URL, the folder of a git checkout of the course, or a bundle made with `git bundle create course.bundle --all`")
-        }
-        let workflow = try await run(["show", "\(incoming):\(SubmissionAudit.studentWorkflow)"])
-        if workflow.succeeded, let tag = GradingRelease.courseRef(inWorkflow: workflow.text) {
-            let result = try await run(["fetch", "--depth", "1", "--no-tags", "--quiet", "--", source, "+refs/tags/\(tag):\(incoming)"])
-            guard result.succeeded else {
-                try await discard(incoming, prune: true)
-                throw UsageError(
-                    "the course at \(source) grades with \(tag), but that tag could not be fetched (\(result.problem)); ask your instructor to push the tag")
-            }
-        }
-        let objects = try await run(["rev-list", "--objects", incoming])
-        guard objects.succeeded else { throw UsageError("git rev-list \(incoming) failed: \(objects.problem)") }
-        let paths = String(decoding: objects.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { line in
-            line.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
-        }
-        if paths.contains(where: { $0 == "Solutions" || $0.hasPrefix("Solutions/") }) {
-            try await discard(incoming, prune: true)
-            throw UsageError(
-                "\(source) holds the reference solutions (Solutions/), so it is not fetched; update from the published course "
-                    + "(`Scripts/publish-template.sh course …` makes it), never from the instructor's private copy")
-        }
-        let move = try await run(["update-ref", "refs/actorlings/upstream", incoming])
-        guard move.succeeded else { throw UsageError("git update-ref failed: \(move.problem)") }
-        try await discard(incoming, prune: false)
-        let commit = try await run(["rev-parse", "--verify", "refs/actorlings/upstream^{commit}"])
-        guard commit.succeeded, !commit.text.isEmpty else { throw UsageError("the fetched course has no commit: \(commit.problem)") }
-        return commit.text
-    }
-
-    /// Removes `ref`, and with `prune` every object only it reached.
-    private func discard(_ ref: String, prune: Bool) async throws {
-        _ = try await run(["update-ref", "-d", ref])
-        guard prune else { return }
-        _ = try await run(["reflog", "expire", "--expire=now", "--all"])
-        _ = try await run(["gc", "--quiet", "--prune=now"])
-    }
-
-    /// Every regular file of `commit`: path → blob id and whether it is executable.
-    func tree(_ commit: String) async throws -> [String: Entry] {
-        let result = try await run(["ls-tree", "-r", "-z", "--full-tree", commit])
-        guard result.succeeded else { throw UsageError("git ls-tree \(commit.prefix(12)) failed: \(result.standardError)") }
-        var entries: [String: Entry] = [:]
-        for record in String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\0") {
-            // "<mode> blob <id>\t<path>"; links (120000) and submodules (160000) are never written.
-            guard let tab = record.firstIndex(of: "\t") else { continue }
-            let fields = record[..<tab].split(separator: " ")
-            guard fields.count == 3, fields[1] == "blob", fields[0] == "100644" || fields[0] == "100755" else { continue }
-            entries[String(record[record.index(after: tab)...])] = Entry(id: String(fields[2]), executable: fields[0] == "100755")
-        }
-        return entries
-    }
-
-    func trackedFiles() async throws -> Set<String> {
-        let result = try await run(["ls-files", "-z"])
-        guard result.succeeded else { throw UsageError("git ls-files failed: \(result.standardError)") }
-        return Set(String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\0").map(String.init))
     }
 }

@@ -2,59 +2,19 @@ import ActorlingsCore
 import ActorlingsRuntime
 import Foundation
 
-/// `actorlings explain`: pasted diagnostics, or a whole package's build, explained from the
-/// knowledge base in `Lessons/Explanations/`. It works outside the course too (on the learner's
-/// own project), finding the knowledge base next to the `actorlings` binary.
-struct ExplainCommand {
-    let console: any Console
-    let palette: Palette
-    let environment: [String: String]
-    let currentDirectory: String
-    let root: String?
+/// `actorlings explain --build [--survey] [PATH]`: builds a Swift package and explains its
+/// concurrency diagnostics from the knowledge base (`--survey`: in Swift 5 mode with complete
+/// checking, so every problem shows as a warning). Parsed by `ExplainCommand`.
+struct ExplainBuildCommand: ActorlingsCommand {
+    var path: String
+    var survey: Bool
+    // The build is cancelled on a signal: its whole process tree is killed and its scratch
+    // folder removed.
+    var needs: CommandNeeds { [.interruptible] }
 
-    func explain(_ text: String?) async -> ExitCode {
-        guard let knowledge = loadKnowledge() else { return .toolFailure }
-        var input = text
-        if input == nil {
-            guard !console.inputIsTerminal else {
-                console.writeError(
-                    "error: paste a diagnostic, e.g. `\(Session.learnerCommand) explain \"error: sending 'x' risks causing data races\"`, or pipe a build log into `\(Session.learnerCommand) explain`\n"
-                )
-                return .usage
-            }
-            input = await console.readToEnd()
-        }
-        let results = knowledge.explanations(forText: input ?? "")
-        var renderer = ExplanationRenderer(palette: palette, width: min(console.width, 100))
-        renderer.command = Session.learnerCommand
-        var unexplained = 0
-        var shown = Set<String>()
-        for (index, result) in results.enumerated() {
-            if index > 0 { console.write("\n" + palette.apply(.dim, String(repeating: "─", count: 40)) + "\n\n") }
-            guard let explanation = result.explanation else {
-                unexplained += 1
-                console.write(renderer.renderUnexplained(result.diagnostic, knowledge.unexplained(result.diagnostic)))
-                continue
-            }
-            if shown.contains(explanation.file) {
-                console.write(
-                    palette.apply(.bold, result.diagnostic.displayMessage) + "\n  " + palette.apply(.dim, "Same as above: \(explanation.title).") + "\n")
-                continue
-            }
-            shown.insert(explanation.file)
-            // A pasted line with a place: the code there chooses the premise and fixes.
-            let context = result.diagnostic.file.flatMap { file in
-                FileManager.default.contents(atPath: file.hasPrefix("/") ? file : currentDirectory + "/" + file).map {
-                    CodeContext.read(result.diagnostic, source: String(decoding: $0, as: UTF8.self))
-                }
-            }
-            console.write(renderer.render(explanation, for: result.diagnostic, context: context))
-        }
-        return unexplained == 0 ? .success : .failure
-    }
-
-    func build(_ path: String, survey: Bool = false) async -> ExitCode {
-        guard let knowledge = loadKnowledge() else { return .toolFailure }
+    func run(in context: CommandContext) async throws -> ExitCode {
+        let (console, palette, environment, currentDirectory) = (context.console, context.palette, context.environment, context.currentDirectory)
+        guard let knowledge = ExplainCommand.loadKnowledge(context) else { return .toolFailure }
         let package = path.hasPrefix("/") ? path : currentDirectory + "/" + path
         guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(path) has no Package.swift; give the folder of a Swift package\n")
@@ -171,22 +131,5 @@ struct ExplainCommand {
             }
         }
         return sources
-    }
-
-    private func loadKnowledge() -> KnowledgeBase? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent().path
-        let start = root.map { $0.hasPrefix("/") ? $0 : currentDirectory + "/" + $0 } ?? currentDirectory
-        guard let courseRoot = RepositoryRoot.find(from: start) ?? RepositoryRoot.find(from: executable) else {
-            console.writeError(
-                palette.apply(.boldRed, "error: ")
-                    + "the knowledge base (\(KnowledgeBase.directory)) was not found; run actorlings from its checkout, or pass --root PATH\n")
-            return nil
-        }
-        do {
-            return try ExplanationLoader(files: LocalCourseFiles(root: courseRoot)).load()
-        } catch {
-            console.writeError(palette.apply(.boldRed, "error: ") + "\(error)\n")
-            return nil
-        }
     }
 }

@@ -4,12 +4,31 @@ import Foundation
 
 /// `actorlings doctor`: the pre-flight check for the night before a workshop. Every check runs
 /// even when an earlier one failed, so one run lists everything to fix.
-extension Session {
-    func doctor(_ options: DoctorOptions) async throws -> ExitCode {
+struct DoctorCommand: CourseCommand {
+    var options: DoctorOptions
+    var name: String { "doctor" }
+    var needs: CommandNeeds { [.toolchain] }
+
+    static func parse(_ words: CommandWords) throws(UsageError) -> any ActorlingsCommand {
+        try words.reject(allowing: ["--no-build"])
+        var options = DoctorOptions(build: !words.flags.contains("--no-build"))
+        var rest = words.arguments[...]
+        while let word = rest.first {
+            guard word == "--min-free-mb", rest.count >= 2, let megabytes = Int(rest[rest.startIndex + 1]), megabytes >= 0 else {
+                throw UsageError("unexpected '\(word)'; `doctor` takes `--min-free-mb N` and `--no-build`", command: words.name)
+            }
+            options.minimumFreeMegabytes = megabytes
+            rest = rest.dropFirst(2)
+        }
+        return DoctorCommand(options: options)
+    }
+
+    func run(in session: Session) async throws -> ExitCode {
+        let (environment, course, root) = (session.environment, session.course, session.root)
         var checks: [DoctorReport.Check] = []
         let toolchain: Toolchain?
         do {
-            let found = try await Toolchain.locate(environment: environment, minimum: course.minimumSwift)
+            let found = try await session.locateToolchain()
             toolchain = found
             checks.append(DoctorReport.toolchain(found: found.version, path: found.swiftc, minimum: course.minimumSwift, problem: nil))
         } catch let error as ToolchainError {
@@ -29,16 +48,17 @@ extension Session {
                 : DoctorReport.Check(name: "git", status: .ok, detail: "found"))
         let free = (try? FileManager.default.attributesOfFileSystem(forPath: root)[.systemFreeSize] as? NSNumber)?.int64Value
         checks.append(DoctorReport.diskSpace(freeBytes: free, neededBytes: Int64(options.minimumFreeMegabytes) << 20, path: root))
-        checks.append(DoctorReport.sandbox(machineSandbox))
-        checks.append(editorCheck(toolchain))
-        checks.append(await buildCheck(toolchain, enabled: options.build))
-        checks.append(await exerciseCheck(toolchain))
+        checks.append(DoctorReport.sandbox(session.machineSandbox))
+        checks.append(editorCheck(toolchain, session))
+        checks.append(await buildCheck(toolchain, enabled: options.build, session))
+        checks.append(await exerciseCheck(toolchain, session))
         let report = DoctorReport(checks: checks)
-        console.write(report.render(palette: palette))
+        session.console.write(report.render(palette: session.palette))
         return report.isReady ? .success : .failure
     }
 
-    private func editorCheck(_ toolchain: Toolchain?) -> DoctorReport.Check {
+    private func editorCheck(_ toolchain: Toolchain?, _ session: Session) -> DoctorReport.Check {
+        let (environment, course, root) = (session.environment, session.course, session.root)
         let manifest: Bool?
         switch LocalCourseFiles(root: root).read(ExercisesManifest.path) {
         case .text(let text): manifest = text == ExercisesManifest.render(course)
@@ -52,7 +72,8 @@ extension Session {
     }
 
     /// Builds the tool as a learner's `swift run actorlings` would, when this checkout has its sources.
-    private func buildCheck(_ toolchain: Toolchain?, enabled: Bool) async -> DoctorReport.Check {
+    private func buildCheck(_ toolchain: Toolchain?, enabled: Bool, _ session: Session) async -> DoctorReport.Check {
+        let (environment, root) = (session.environment, session.root)
         let name = "tool builds"
         guard FileManager.default.fileExists(atPath: root + "/Package.swift") else {
             return DoctorReport.Check(name: name, status: .ok, detail: "no Package.swift here: the tool is installed, not built from this checkout")
@@ -89,15 +110,16 @@ extension Session {
 
     /// Checks the first exercise in a scratch folder: its solution must pass (the compiler, Swift
     /// Testing and the runner all work); without solutions, the shipped state must fail as declared.
-    private func exerciseCheck(_ toolchain: Toolchain?) async -> DoctorReport.Check {
+    private func exerciseCheck(_ toolchain: Toolchain?, _ session: Session) async -> DoctorReport.Check {
+        let (environment, course, root) = (session.environment, session.course, session.root)
         let name = "one exercise"
         guard let toolchain, let exercise = course.exercises.first else {
             return DoctorReport.Check(name: name, status: .failed, detail: "not tried: no usable toolchain", fix: "fix the toolchain first")
         }
         // Sandboxed when this machine can: the one exercise proves the sandbox lets honest tests run.
         var builder = ExerciseBuilder(toolchain: toolchain, environment: environment)
-        builder.sandbox = sandboxSetup(toolchain)
-        let checker = ExerciseChecker(root: root, course: course, shipped: shipped, builder: builder)
+        builder.sandbox = session.sandboxSetup(toolchain)
+        let checker = ExerciseChecker(root: root, course: course, shipped: session.shipped, builder: builder)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-doctor-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let files = LocalCourseFiles(root: root)
@@ -122,5 +144,18 @@ extension Session {
             return DoctorReport.Check(
                 name: name, status: .failed, detail: "\(exercise.id) could not be checked: \(error)", fix: "run `actorlings check \(exercise.id)`")
         }
+    }
+}
+
+/// What `actorlings doctor` checks.
+struct DoctorOptions: Sendable, Equatable {
+    /// Free space below this (in MiB) where exercises are built fails the check.
+    var minimumFreeMegabytes: Int
+    /// Build the tool (`swift build`) as part of the check.
+    var build: Bool
+
+    init(minimumFreeMegabytes: Int = 1024, build: Bool = true) {
+        self.minimumFreeMegabytes = minimumFreeMegabytes
+        self.build = build
     }
 }

@@ -9,9 +9,37 @@ import Foundation
 /// not, so the compiled tests are reused) and an edit that breaks compilation — and times each
 /// from the write to the verdict: the file watcher's notification (with its debounce) plus the
 /// check. A bare `swiftc` compile + link + run of the same files is timed in the same run.
-extension Session {
-    func devBenchmark(exercise id: String?, runs: Int) async throws -> ExitCode {
-        guard let chosen = try id.map(exercise(named:)) ?? course.exercises.first else { return .success }
+struct DevBenchmarkCommand: CourseCommand {
+    /// The exercise to time; nil: the course's first.
+    var exercise: String?
+    var runs: Int
+    var name: String { "dev benchmark" }
+    var needs: CommandNeeds { [.toolchain] }
+
+    static func parse(_ words: CommandWords) throws(UsageError) -> any ActorlingsCommand {
+        var rest = words.arguments
+        var runs = 10
+        var exercise: String?
+        while let word = rest.first {
+            if word == "--runs", rest.count >= 2 {
+                guard let count = Int(rest[1]), count >= 1 else {
+                    throw UsageError("--runs takes a whole number of at least 1, not '\(rest[1])'", command: "dev")
+                }
+                runs = count
+                rest.removeFirst(2)
+            } else if exercise == nil, !word.hasPrefix("-") {
+                exercise = word
+                rest.removeFirst()
+            } else {
+                throw UsageError("unexpected '\(word)'; `dev benchmark` takes an exercise id and `--runs N`", command: "dev")
+            }
+        }
+        return DevBenchmarkCommand(exercise: exercise, runs: runs)
+    }
+
+    func run(in session: Session) async throws -> ExitCode {
+        let (console, course, root) = (session.console, session.course, session.root)
+        guard let chosen = try exercise.map(session.exercise(named:)) ?? course.exercises.first else { return .success }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-benchmark-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -22,8 +50,8 @@ extension Session {
             try FileManager.default.removeItem(atPath: "\(scratch)/\(source)")
             try FileManager.default.copyItem(atPath: "\(scratch)/\(solution)", toPath: "\(scratch)/\(source)")
         }
-        let template = try await makeChecker()
-        let checker = ExerciseChecker(root: scratch, course: course, shipped: shipped, builder: template.builder)
+        let template = try await session.makeChecker()
+        let checker = ExerciseChecker(root: scratch, course: course, shipped: session.shipped, builder: template.builder)
         let file = "\(scratch)/\(chosen.sourcePaths[0])"
         let solution = try String(contentsOfFile: file, encoding: .utf8)
         func variant(value: Int, signature: Int, broken: Bool = false) -> String {
