@@ -120,13 +120,19 @@ struct Session: Sendable {
         return loaded
     }
 
-    /// Saves progress; a failure is reported but never stops the learner's work.
-    func save(_ progress: LearnerProgress, writable: Bool) {
-        guard writable else { return }
+    /// Applies `change` to the progress on disk — read afresh, changed and written back under the
+    /// progress lock, so that nothing another writer saved meanwhile is lost — and returns the
+    /// result. A failure to save is reported but never stops the learner's work: the change is
+    /// then applied to the progress as read.
+    @discardableResult
+    func updateProgress(_ change: (inout LearnerProgress) -> Void) -> LearnerProgress {
         do {
-            try progressStore.save(progress)
+            return try progressStore.update(change).progress
         } catch {
             console.writeError(palette.apply(.yellow, "note: ") + "could not save progress to \(progressStore.path): \(error.localizedDescription)\n")
+            var progress = progressStore.load().progress
+            change(&progress)
+            return progress
         }
     }
 

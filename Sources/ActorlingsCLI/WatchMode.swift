@@ -35,7 +35,6 @@ struct WatchMode {
     let checker: ExerciseChecker
 
     private var progress: LearnerProgress
-    private let writable: Bool
     private var exercise: Exercise
     private var verdict: Verdict?
     /// What the last key asked for (hints, the list); a new verdict replaces it.
@@ -59,7 +58,6 @@ struct WatchMode {
         self.session = session
         self.checker = checker
         self.progress = progress.progress
-        self.writable = progress.writable
         self.exercise = exercise
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
     }
@@ -285,10 +283,7 @@ struct WatchMode {
     /// Applies `change` to the progress on disk (another command may have changed it since) and
     /// saves it.
     private mutating func updateProgress(_ change: (inout LearnerProgress) -> Void) {
-        var fresh = session.progressStore.load().progress
-        change(&fresh)
-        progress = fresh
-        session.save(fresh, writable: writable)
+        progress = session.updateProgress(change)
     }
 
     private mutating func startWatching() throws {
@@ -312,7 +307,6 @@ struct WatchMode {
         let exercise = exercise
         let continuation = continuation
         let session = session
-        let writable = writable
         checkStarted = ContinuousClock.now
         tickTask?.cancel()
         tickTask = nil
@@ -330,9 +324,7 @@ struct WatchMode {
                 // Another actorlings (a `check` or `reset` in a second terminal) finishes first.
                 let lock = try await CheckoutLock.acquire(root: session.root, command: "watch", waiting: .seconds(3600))
                 let verdict = try await checker.check(exercise)
-                var progress = session.progressStore.load().progress
-                progress.record(verdict)
-                session.save(progress, writable: writable)
+                let progress = session.updateProgress { $0.record(verdict) }
                 withExtendedLifetime(lock) {}
                 continuation.yield(.checked(verdict, progress, generation: generation))
             } catch is CancellationError {

@@ -46,8 +46,10 @@ struct CheckCommand: CourseCommand {
         checker.replaySeed = session.replaySeed
         let renderer = session.verdictRenderer()
         var allPassed = true
+        var verdicts: [Verdict] = []
         for exercise in exercises {
             let verdict = try await checker.check(exercise)
+            verdicts.append(verdict)
             progress.record(verdict)
             allPassed = allPassed && verdict.outcome.isPassed
             if case .all = target {
@@ -61,10 +63,13 @@ struct CheckCommand: CourseCommand {
             let passed = exercises.filter { progress.isPassed($0.id) }.count
             console.write("\n\(passed) of \(exercises.count) exercises pass.\n")
         }
-        if case .current = target, let only = exercises.first, progress.isPassed(only.id) {
-            progress.current = progress.firstUnfinished(in: course)?.id ?? only.id
+        let movesOn = target == .current
+        session.updateProgress { progress in
+            for verdict in verdicts { progress.record(verdict) }
+            if movesOn, let only = exercises.first, progress.isPassed(only.id) {
+                progress.current = progress.firstUnfinished(in: course)?.id ?? only.id
+            }
         }
-        session.save(progress, writable: loaded.writable)
         return allPassed ? .success : .failure
     }
 }

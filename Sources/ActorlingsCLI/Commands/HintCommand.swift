@@ -14,7 +14,7 @@ struct HintCommand: CourseCommand {
 
     func run(in session: Session) async throws -> ExitCode {
         let loaded = session.loadProgress()
-        var progress = loaded.progress
+        let progress = loaded.progress
         guard let exercise = try self.exercise.map(session.exercise(named:)) ?? progress.currentExercise(in: session.course) else {
             return .success
         }
@@ -22,8 +22,9 @@ struct HintCommand: CourseCommand {
             session.console.write(refusal)
             return .failure
         }
-        session.console.write(Self.next(for: exercise, progress: &progress, in: session))
-        session.save(progress, writable: loaded.writable)
+        var text = ""
+        session.updateProgress { progress in text = Self.next(for: exercise, progress: &progress, in: session) }
+        session.console.write(text)
         return .success
     }
 

@@ -53,10 +53,8 @@ struct ResetCommand: CourseCommand {
         for file in changed {
             try AtomicFile.write(file.data, to: root + "/" + file.path)
         }
-        var progress = session.progressStore.load()
-        if progress.writable, progress.progress.exercises[exercise.id] != nil {
-            progress.progress.exercises[exercise.id]?.status = .failing
-            session.save(progress.progress, writable: true)
+        session.updateProgress { progress in
+            if progress.exercises[exercise.id] != nil { progress.exercises[exercise.id]?.status = .failing }
         }
         console.write("Restored \(changed.map(\.path).joined(separator: ", ")).\nYour previous version is in \(backup).\n")
         return .success

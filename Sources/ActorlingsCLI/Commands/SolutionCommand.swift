@@ -34,9 +34,7 @@ struct SolutionCommand: CourseCommand {
         if !loaded.progress.isPassed(exercise.id) {
             console.write("Checking \(exercise.id) first: the solution is shown once it passes…\n")
             let verdict = try await session.makeChecker().check(exercise)
-            var progress = loaded.progress
-            progress.record(verdict)
-            session.save(progress, writable: loaded.writable)
+            session.updateProgress { $0.record(verdict) }
             guard verdict.outcome.isPassed else {
                 console.write("\(exercise.id) does not pass yet. Keep going — `\(command) hint \(exercise.id)` helps.\n")
                 return .failure
