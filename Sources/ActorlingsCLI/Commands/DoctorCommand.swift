@@ -82,18 +82,11 @@ struct DoctorCommand: CourseCommand {
         guard let toolchain else {
             return DoctorReport.Check(name: name, status: .failed, detail: "not tried: no usable toolchain", fix: "fix the toolchain first")
         }
-        let besideCompiler = URL(fileURLWithPath: toolchain.swiftc).deletingLastPathComponent().path + "/swift"
-        guard
-            let swift = FileManager.default.isExecutableFile(atPath: besideCompiler)
-                ? besideCompiler : ExecutableSearch.find("swift", environment: environment)
-        else {
+        guard let swiftPM = PackageBuild(toolchain: toolchain, environment: environment) else {
             return DoctorReport.Check(name: name, status: .failed, detail: "no `swift` next to \(toolchain.swiftc)", fix: "reinstall the toolchain")
         }
         do {
-            let result = try await Subprocess.run(
-                ProcessRequest(
-                    executable: swift, arguments: ["build", "--product", "actorlings"], environment: environment, workingDirectory: root,
-                    timeLimit: .seconds(1800)))
+            let result = try await swiftPM.build(in: root, arguments: ["--product", "actorlings"], timeLimit: .seconds(1800))
             if case .exited(0) = result.termination {
                 return DoctorReport.Check(name: name, status: .ok, detail: "`swift build` finished in \(seconds(result.duration)), offline")
             }

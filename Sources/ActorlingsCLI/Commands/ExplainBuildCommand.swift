@@ -20,7 +20,7 @@ struct ExplainBuildCommand: ActorlingsCommand {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(path) has no Package.swift; give the folder of a Swift package\n")
             return .usage
         }
-        guard let swift = ExecutableSearch.find("swift", environment: environment) else {
+        guard let swiftPM = PackageBuild(toolchain: nil, environment: environment) else {
             console.writeError(palette.apply(.boldRed, "error: ") + "\(ToolchainError.notFound)\n")
             return .toolFailure
         }
@@ -50,7 +50,6 @@ struct ExplainBuildCommand: ActorlingsCommand {
                 + (survey ? " in Swift 5 mode with complete concurrency checking (a survey: every concurrency problem as a warning)" : "")
                 + (reused ? ", reusing .build/\((scratch as NSString).lastPathComponent) for its dependencies" : "") + "…\n")
         var arguments = [
-            "build", "--package-path", package, "--scratch-path", scratch,
             "-Xswiftc", "-diagnostic-style", "-Xswiftc", "llvm",
             "-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-diagnostic-names",
         ]
@@ -58,9 +57,9 @@ struct ExplainBuildCommand: ActorlingsCommand {
         let result: ProcessResult
         do {
             try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-            if reused { await forgetOwnModules(package: package, scratch: scratch, swift: swift, environment: buildEnvironment) }
-            result = try await Subprocess.run(
-                ProcessRequest(executable: swift, arguments: arguments, environment: buildEnvironment, timeLimit: .seconds(3600), outputLimit: 16 << 20))
+            if reused { await forgetOwnModules(package: package, scratch: scratch, swiftPM: swiftPM, environment: buildEnvironment) }
+            result = try await swiftPM.build(
+                package: package, scratch: scratch, arguments: arguments, environment: buildEnvironment, timeLimit: .seconds(3600))
         } catch is CancellationError {
             return .interrupted
         } catch {
@@ -79,19 +78,9 @@ struct ExplainBuildCommand: ActorlingsCommand {
 
     /// Removes the intermediate folders of the package's own targets from a reused build folder,
     /// so they are compiled again and print every diagnostic; dependencies stay built.
-    private func forgetOwnModules(package: String, scratch: String, swift: String, environment: [String: String]) async {
-        guard
-            let manifest = try? await Subprocess.run(
-                ProcessRequest(
-                    executable: swift, arguments: ["package", "--package-path", package, "--scratch-path", scratch, "dump-package"],
-                    environment: environment, timeLimit: .seconds(600), outputLimit: 16 << 20)),
-            case .exited(0) = manifest.termination,
-            // Output and errors share one pipe: the JSON is the part from the first brace.
-            let open = manifest.output.firstIndex(of: "{"), let close = manifest.output.lastIndex(of: "}"), open < close,
-            let json = try? JSONSerialization.jsonObject(with: Data(manifest.output[open...close].utf8)) as? [String: Any],
-            let targets = json["targets"] as? [[String: Any]]
-        else { return }
-        let names = Set(targets.compactMap { $0["name"] as? String }.map { $0 + ".build" })
+    private func forgetOwnModules(package: String, scratch: String, swiftPM: PackageBuild, environment: [String: String]) async {
+        guard let targets = await swiftPM.targetNames(package: package, scratch: scratch, environment: environment) else { return }
+        let names = Set(targets.map { $0 + ".build" })
         let files = FileManager.default
         for platform in (try? files.contentsOfDirectory(atPath: scratch)) ?? [] {
             for configuration in ["debug", "release"] {
