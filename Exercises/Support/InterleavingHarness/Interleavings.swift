@@ -56,7 +56,7 @@ public enum Interleavings {
         _ body: @escaping @Sendable () async throws -> Void
     ) async -> [Run] {
         let seeds = replaySeed.map { [$0] } ?? (1...UInt64(max(schedules, 1))).map { $0 }
-        let runs = await run(seeds: seeds, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, body)
+        let runs = await run(seeds: seeds, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, test: Test.current?.name, body)
         if let failed = runs.last, let failure = failed.failure {
             let replay = replaySeed == nil ? "; `--replay \(failed.seed)` runs exactly this schedule again" : ""
             Issue.record(
@@ -71,13 +71,14 @@ public enum Interleavings {
     /// Runs `body` under each of `seeds` in turn, until one fails, on one thread of their own:
     /// each schedule on a fresh executor, so nothing of one schedule carries over to the next.
     public static func run(
-        seeds: [UInt64], expectedSteps: Int = 40, settlesMainActor: Bool = false, _ body: @escaping @Sendable () async throws -> Void
+        seeds: [UInt64], expectedSteps: Int = 40, settlesMainActor: Bool = false, test: String? = nil,
+        _ body: @escaping @Sendable () async throws -> Void
     ) async -> [Run] {
         let (results, sink) = AsyncStream.makeStream(of: [Run].self)
         let thread = Thread {
             var runs: [Run] = []
             for seed in seeds {
-                let run = schedule(seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, body)
+                let run = schedule(seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, test: test, body)
                 runs.append(run)
                 if run.failure != nil { break }
             }
@@ -93,12 +94,12 @@ public enum Interleavings {
     /// Runs `body` once, under the schedule numbered `seed`, on the calling thread (which it
     /// blocks: never call it from the cooperative pool).
     private static func schedule(
-        seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, _ body: @escaping @Sendable () async throws -> Void
+        seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, test: String?, _ body: @escaping @Sendable () async throws -> Void
     ) -> Run {
         // Nothing to run for this long means stuck: only work outside the schedule (a `Task {}`
         // on the global executor) can take time here, and a loaded machine gets that long.
         let executor = ScheduleExecutor(
-            seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, stallLimit: .seconds(5))
+            seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, stallLimit: .seconds(5), test: test)
         let outcome = Mutex<String?>(nil)
         Task(executorPreference: executor) {
             defer { executor.finish() }

@@ -31,12 +31,17 @@ final class ScheduleExecutor: TaskExecutor {
 
     private let state: Mutex<State>
     private let wake = DispatchSemaphore(value: 0)
+    private let seed: UInt64
+    /// The test that explores, named in the report of a crash.
+    private let test: String?
     private let settlesMainActor: Bool
     /// How long the schedule may have nothing to run before it counts as stuck.
     private let stallLimit: DispatchTimeInterval
 
-    init(seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, stallLimit: DispatchTimeInterval) {
+    init(seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, stallLimit: DispatchTimeInterval, test: String? = nil) {
         state = Mutex(State(chooser: Chooser(seed: seed, expectedSteps: expectedSteps)))
+        self.seed = seed
+        self.test = test
         self.settlesMainActor = settlesMainActor
         self.stallLimit = stallLimit
     }
@@ -50,7 +55,11 @@ final class ScheduleExecutor: TaskExecutor {
 
     /// Notes a step of the current task in the trace.
     func note(_ text: String, task: String) {
-        state.withLock { $0.trace.steps.append(Trace.Step(task: task, text: text)) }
+        let trace = state.withLock { state in
+            state.trace.steps.append(Trace.Step(task: task, text: text))
+            return state.trace
+        }
+        CrashReport.update(ObjectIdentifier(self), trace: trace, test: test, seed: seed)
     }
 
     /// Tells the loop that the schedule's body has returned.
@@ -65,8 +74,10 @@ final class ScheduleExecutor: TaskExecutor {
     /// got stuck (nothing to run for `stallLimit`, the body unfinished). Blocks its thread:
     /// call it on a thread of its own, never on the cooperative pool.
     func runJobs() -> Bool {
+        let report = ObjectIdentifier(self)
+        CrashReport.begin(report, test: test, seed: seed)
+        defer { CrashReport.end(report) }
         while true {
-            if settlesMainActor { settleMainActor() }
             let next = state.withLock { state -> Ready? in
                 guard !state.ready.isEmpty else { return nil }
                 let index = state.chooser.choose(among: state.ready.map(\.task))
@@ -75,7 +86,14 @@ final class ScheduleExecutor: TaskExecutor {
                 return chosen
             }
             if let next {
+                CrashReport.running(report, on: pthread_self())
                 next.job.runSynchronously(on: asUnownedTaskExecutor())
+                CrashReport.running(report, on: nil)
+                if settlesMainActor {
+                    CrashReport.onMainActor(report, true)
+                    settleMainActor()
+                    CrashReport.onMainActor(report, false)
+                }
                 continue
             }
             if state.withLock({ $0.finished && $0.ready.isEmpty }) { return true }
