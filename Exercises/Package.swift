@@ -586,7 +586,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReentrancyInFlightTasksTests",
-            dependencies: ["ReentrancyInFlightTasks"],
+            dependencies: ["ReentrancyInFlightTasks", "InterleavingHarness"],
             path: "04-actors/reentrancy-in-flight-tasks/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

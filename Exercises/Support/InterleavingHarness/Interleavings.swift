@@ -96,8 +96,8 @@ public enum Interleavings {
     private static func schedule(
         seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, test: String?, _ body: @escaping @Sendable () async throws -> Void
     ) -> Run {
-        // Nothing to run for this long means stuck: only work outside the schedule (a `Task {}`
-        // on the global executor) can take time here, and a loaded machine gets that long.
+        // Nothing to run for this long means stuck: only work outside the schedule (a task the
+        // body did not start, the main queue) can take time here, and a loaded machine gets that long.
         let executor = ScheduleExecutor(
             seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, stallLimit: .seconds(5), test: test)
         let outcome = Mutex<String?>(nil)
@@ -151,8 +151,7 @@ public enum Interleavings {
 
     /// Runs `work` a while later, in a task of the schedule's own: for a fake whose API calls a
     /// completion handler, which answers after other tasks may have run. Outside an exploration
-    /// it runs `work` at once. (An unstructured `Task {}` would run on the global executor,
-    /// outside the schedule: its timing would be the machine's, not the seed's.)
+    /// it runs `work` at once.
     public static func later(_ work: @escaping @Sendable () -> Void) {
         guard let context = current else { return work() }
         Task(executorPreference: context.executor) {

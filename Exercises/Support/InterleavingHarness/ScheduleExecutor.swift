@@ -12,7 +12,8 @@ import Synchronization
 /// default actors they visit all run their jobs here: every `await` that suspends becomes a
 /// choice. The main actor's jobs run on its own queue; with `settlesMainActor` the executor waits
 /// for that queue to empty after each job, so its work happens as if the main actor were never
-/// busy. An unstructured `Task {}` runs on the global executor, outside the schedule.
+/// busy. An unstructured `Task {}` started by a job of the schedule joins it too (see
+/// ``UnstructuredTasks``).
 final class ScheduleExecutor: TaskExecutor {
     private struct Ready {
         let job: UnownedJob
@@ -27,6 +28,8 @@ final class ScheduleExecutor: TaskExecutor {
         var trace = Trace()
         var running: UInt64?
         var finished = false
+        /// The schedule has ended: a job that still comes goes to the global executor.
+        var closed = false
     }
 
     private let state: Mutex<State>
@@ -48,8 +51,17 @@ final class ScheduleExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let task = Self.taskID(in: job.description)
-        let unowned = UnownedJob(job)
-        state.withLock { $0.ready.append(Ready(job: unowned, task: task ?? $0.running)) }
+        enqueue(unowned: UnownedJob(job), task: task)
+    }
+
+    /// Adds a job of `task` (nil when it has none) to the ready ones.
+    func enqueue(unowned job: UnownedJob, task: UInt64?) {
+        let accepted = state.withLock { state in
+            guard !state.closed else { return false }
+            state.ready.append(Ready(job: job, task: task ?? state.running))
+            return true
+        }
+        guard accepted else { return globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
         wake.signal()
     }
 
@@ -76,7 +88,12 @@ final class ScheduleExecutor: TaskExecutor {
     func runJobs() -> Bool {
         let report = ObjectIdentifier(self)
         CrashReport.begin(report, test: test, seed: seed)
-        defer { CrashReport.end(report) }
+        UnstructuredTasks.begin(self)
+        defer {
+            UnstructuredTasks.end(self)
+            state.withLock { $0.closed = true }
+            CrashReport.end(report)
+        }
         while true {
             let next = state.withLock { state -> Ready? in
                 guard !state.ready.isEmpty else { return nil }
