@@ -546,7 +546,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MainActorContentionTests",
-            dependencies: ["MainActorContention"],
+            dependencies: ["MainActorContention", "InterleavingHarness"],
             path: "04-actors/main-actor-contention/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

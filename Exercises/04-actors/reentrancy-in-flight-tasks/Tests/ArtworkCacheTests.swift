@@ -242,7 +242,8 @@ nonisolated private func screen(_ name: String, asks url: String, of cache: Artw
             talk == 1,
             "\(show(swiftTalk)) was downloaded \(talk) times for two requests: the second request came while the first waited, and found nothing to share. Store the download in flight in the same visit that finds the cache empty, with no `await` between"
         )
-        try Interleavings.check(loader.downloadCount(of: deepDives) == 1, "\(show(deepDives)) was downloaded \(loader.downloadCount(of: deepDives)) times for one request")
+        let dives = loader.downloadCount(of: deepDives)
+        try Interleavings.check(dives == 1, "\(show(deepDives)) was downloaded \(dives) times for one request")
     }
 }
 
