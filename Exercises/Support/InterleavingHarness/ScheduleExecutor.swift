@@ -38,10 +38,15 @@ final class ScheduleExecutor: TaskExecutor {
     /// The test that explores, named in the report of a crash.
     private let test: String?
     private let settlesMainActor: Bool
+    private let schedulesMainActor: Bool
     /// How long the schedule may have nothing to run before it counts as stuck.
     private let stallLimit: DispatchTimeInterval
 
-    init(seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, stallLimit: DispatchTimeInterval, test: String? = nil) {
+    init(
+        seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, schedulesMainActor: Bool = false, stallLimit: DispatchTimeInterval,
+        test: String? = nil
+    ) {
+        self.schedulesMainActor = schedulesMainActor
         state = Mutex(State(chooser: Chooser(seed: seed, expectedSteps: expectedSteps)))
         self.seed = seed
         self.test = test
@@ -94,35 +99,113 @@ final class ScheduleExecutor: TaskExecutor {
             state.withLock { $0.closed = true }
             CrashReport.end(report)
         }
+        var gate = MainQueueGate(active: schedulesMainActor)
+        defer { gate.close() }
+        // Whether a job ran since the main actor's last turn: it may have given the main actor work.
+        var mainActorMayHaveWork = false
         while true {
-            let next = state.withLock { state -> Ready? in
+            let offersMainActor = gate.active && mainActorMayHaveWork
+            let next = state.withLock { state -> Ready?? in
                 guard !state.ready.isEmpty else { return nil }
-                let index = state.chooser.choose(among: state.ready.map(\.task))
+                // With the main actor scheduled, its turn is one more choice, of a task of its own,
+                // offered only after a job that may have given it work (always offered, it would be
+                // chosen without end by a strategy that ranked it first).
+                let choices = state.ready.map(\.task) + (offersMainActor ? [Self.mainActorTask] : [])
+                let index = state.chooser.choose(among: choices)
+                guard index < state.ready.count else { return .some(nil) }
                 let chosen = state.ready.remove(at: index)
                 state.running = chosen.task
                 return chosen
             }
-            if let next {
+            switch next {
+            case .some(.some(let next)):
                 CrashReport.running(report, on: pthread_self())
                 next.job.runSynchronously(on: asUnownedTaskExecutor())
                 CrashReport.running(report, on: nil)
-                if settlesMainActor {
+                mainActorMayHaveWork = true
+                if settlesMainActor && !gate.active {
                     CrashReport.onMainActor(report, true)
-                    settleMainActor()
+                    Self.settleMainActor()
                     CrashReport.onMainActor(report, false)
                 }
                 continue
+            case .some(.none):
+                CrashReport.onMainActor(report, true)
+                gate.takeTurn()
+                mainActorMayHaveWork = false
+                CrashReport.onMainActor(report, false)
+                continue
+            case .none:
+                break
             }
             if state.withLock({ $0.finished && $0.ready.isEmpty }) { return true }
-            if wake.wait(timeout: .now() + stallLimit) == .timedOut, state.withLock({ $0.ready.isEmpty && !$0.finished }) {
+            // Nothing here to run: the main actor may have work that hands some back. While this
+            // waits, the main queue runs freely.
+            CrashReport.onMainActor(report, true)
+            gate.open()
+            let woken = wake.wait(timeout: .now() + stallLimit)
+            gate.hold()
+            CrashReport.onMainActor(report, false)
+            if woken == .timedOut, state.withLock({ $0.ready.isEmpty && !$0.finished }) {
                 return false
             }
         }
     }
 
+    /// The task the main actor's turns are chosen as: no task of the runtime's has this id.
+    static let mainActorTask = UInt64.max
+
+    /// Holds the main queue between the main actor's turns, for one schedule with
+    /// `schedulesMainActor`: a block on the main queue waits, so main-actor jobs queue up behind
+    /// it until the chooser gives the main actor its turn, as if it were busy with the UI
+    /// meanwhile. The main actor's jobs run in the order they were enqueued (the runtime orders
+    /// them: see ``Interleavings/explore(schedules:expectedSteps:settlesMainActor:schedulesMainActor:sourceLocation:_:)``);
+    /// the schedule chooses when each backlog runs, among the other tasks' steps.
+    private struct MainQueueGate {
+        /// One schedule at a time holds the main queue: two that waited for each other's
+        /// turns could wait forever.
+        private static let holder = DispatchSemaphore(value: 1)
+        let active: Bool
+        private var block: DispatchSemaphore?
+
+        init(active: Bool) {
+            self.active = active
+            guard active else { return }
+            Self.holder.wait()
+            hold()
+        }
+
+        /// Puts a waiting block at the end of the main queue.
+        mutating func hold() {
+            guard active, block == nil else { return }
+            let block = DispatchSemaphore(value: 0)
+            DispatchQueue.main.async { block.wait() }
+            self.block = block
+        }
+
+        /// Lets the main queue run freely.
+        mutating func open() {
+            block?.signal()
+            block = nil
+        }
+
+        /// The main actor's turn: it runs its backlog (and what that gives it, two hops deep).
+        mutating func takeTurn() {
+            open()
+            ScheduleExecutor.settleMainActor()
+            hold()
+        }
+
+        mutating func close() {
+            guard active else { return }
+            open()
+            Self.holder.signal()
+        }
+    }
+
     /// Waits until the main queue has run what the last job gave it (and what that gave it in
     /// turn, two hops deep), so that the jobs it hands back are all here before the next choice.
-    private func settleMainActor() {
+    fileprivate static func settleMainActor() {
         for _ in 0..<2 {
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.main.async { done.signal() }

@@ -233,7 +233,7 @@ nonisolated private func drawing(_ status: StatusLine, into shown: Shown) -> (St
 /// (seeded, the same on every machine, each message waiting for the network a while). Whatever the
 /// order, both are counted, and the status line shows numbers the manager had at one moment.
 @Test func messagesAndTheStatusLineInEveryOrder() async {
-    await Interleavings.explore(schedules: 200, settlesMainActor: true) {
+    await Interleavings.explore(schedules: 200, schedulesMainActor: true) {
         let manager = await makeManager(SlowNetwork())
         let status = await makeStatusLine(manager)
         let shown = Shown()
