@@ -198,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InterleavingTests",
-            dependencies: ["Interleaving"],
+            dependencies: ["Interleaving", "InterleavingHarness"],
             path: "02-asynchronous/interleaving/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
