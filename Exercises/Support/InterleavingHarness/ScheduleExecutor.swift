@@ -10,10 +10,23 @@ import Synchronization
 /// Tasks that prefer this executor (`withTaskExecutorPreference`, `Task(executorPreference:)`),
 /// their `async let`s and task-group children, the nonisolated async code they call and the
 /// default actors they visit all run their jobs here: every `await` that suspends becomes a
-/// choice. The main actor's jobs run on its own queue; with `settlesMainActor` the executor waits
-/// for that queue to empty after each job, so its work happens as if the main actor were never
-/// busy. An unstructured `Task {}` started by a job of the schedule joins it too (see
-/// ``UnstructuredTasks``).
+/// choice. An unstructured `Task {}` started by a job of the schedule joins it too (see
+/// ``UnstructuredTasks``). The main actor's jobs run on the main queue: with `settlesMainActor`
+/// the executor waits for that queue to empty after each job, so main-actor work happens as if the
+/// main actor were never busy; with `schedulesMainActor` it holds the queue between the main
+/// actor's turns, and each turn is one more choice (``MainQueueGate``).
+///
+/// Why the main actor's turns are chosen, not each of its jobs: on Swift 6.3.1 a test has no way
+/// to put a job bound for the main actor into this executor. The main actor's executor is fixed
+/// (`MainActor.sharedUnownedExecutor`, the main dispatch queue on Linux), and a task executor
+/// preference does not apply to code isolated to a global actor. The runtime exports
+/// `swift_task_enqueueMainExecutor_hook`, but never calls it (swiftlang/swift#63104; measured:
+/// no call for main-actor hops where `swift_task_enqueueGlobal_hook` saw every global job). A
+/// custom main executor can be installed only by the program's entry point before any task runs
+/// (`_createExecutors(factory:)`, SPI `ExperimentalCustomExecutors`; the `DefaultExecutorFactory`
+/// typealias on a `@main` type was not honoured): the test binary's entry point is the tool's,
+/// not the test's, and its main executor would serve every test of the process at once. So within
+/// a turn the main actor runs its jobs in the order they were enqueued.
 final class ScheduleExecutor: TaskExecutor {
     private struct Ready {
         let job: UnownedJob
