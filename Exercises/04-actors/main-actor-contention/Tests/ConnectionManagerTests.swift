@@ -229,11 +229,11 @@ nonisolated private func drawing(_ status: StatusLine, into shown: Shown) -> (St
     )
 }
 
-/// Two messages to two servers go out while the status line is drawn, in two hundred orders
+/// Two messages to two servers go out while the status line is drawn, in a hundred orders
 /// (seeded, the same on every machine, each message waiting for the network a while). Whatever the
 /// order, both are counted, and the status line shows numbers the manager had at one moment.
 @Test func messagesAndTheStatusLineInEveryOrder() async {
-    await Interleavings.explore(schedules: 200, schedulesMainActor: true) {
+    await Interleavings.explore(schedules: 100, schedulesMainActor: true) {
         let manager = await makeManager(SlowNetwork())
         let status = await makeStatusLine(manager)
         let shown = Shown()
