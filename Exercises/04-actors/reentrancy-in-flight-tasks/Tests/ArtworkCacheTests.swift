@@ -224,12 +224,12 @@ nonisolated private func screen(_ name: String, asks url: String, of cache: Artw
     )
 }
 
-/// The episode list, the player and the widget ask for artwork at once, in two hundred orders
+/// The episode list, the player and the widget ask for artwork at once, in a hundred orders
 /// (seeded, the same on every machine): two of them for one show, whose first download fails, and
 /// one for another show. Whatever the order, the cache never has two downloads of one show in
 /// flight, and every screen gets the artwork it asked for.
 @Test func requestsShareTheDownloadInFlightInEveryOrder() async {
-    await Interleavings.explore(schedules: 200) {
+    await Interleavings.explore(schedules: 100) {
         let loader = SlowLoader()
         let cache = ArtworkCache(loader: loader)
         try await Interleavings.concurrently([
@@ -248,10 +248,10 @@ nonisolated private func screen(_ name: String, asks url: String, of cache: Artw
 }
 
 /// Two screens ask for a show whose first download fails, and a third asks again once both have
-/// their answer, in two hundred orders: the failure is shared by the requests in flight, never
+/// their answer, in a hundred orders: the failure is shared by the requests in flight, never
 /// kept for the one that comes after.
 @Test func aFailureIsSharedButNotKeptInEveryOrder() async {
-    await Interleavings.explore(schedules: 200) {
+    await Interleavings.explore(schedules: 100) {
         let loader = SlowLoader(failing: [swiftTalk])
         let cache = ArtworkCache(loader: loader)
         try await Interleavings.concurrently([
