@@ -198,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InterleavingTests",
-            dependencies: ["Interleaving"],
+            dependencies: ["Interleaving", "InterleavingHarness"],
             path: "02-asynchronous/interleaving/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -546,7 +546,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MainActorContentionTests",
-            dependencies: ["MainActorContention"],
+            dependencies: ["MainActorContention", "InterleavingHarness"],
             path: "04-actors/main-actor-contention/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -586,7 +586,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReentrancyInFlightTasksTests",
-            dependencies: ["ReentrancyInFlightTasks"],
+            dependencies: ["ReentrancyInFlightTasks", "InterleavingHarness"],
             path: "04-actors/reentrancy-in-flight-tasks/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

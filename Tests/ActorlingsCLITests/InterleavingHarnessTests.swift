@@ -28,7 +28,7 @@ struct InterleavingHarnessTests {
         defer { try? FileManager.default.removeItem(atPath: course) }
         let first = try await runActorlings(["check", "quota"], in: course)
         #expect(first.status == 1)
-        #expect(first.output.contains("1 of 4 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
+        #expect(first.output.contains("1 of 6 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
         let line = try #require(traceLine(first.output), "no interleaving in: \(first.output)")
         #expect(line.contains("A: sees remaining = 1") && line.contains("B: sees remaining = 1"))
         #expect(line.contains("→ 2 requests over a quota of 1 · seed "))
@@ -55,6 +55,31 @@ struct InterleavingHarnessTests {
         #expect(replay.status == 0, "\(replay.output)")
     }
 
+    /// A trap can't be caught, so the harness keeps each schedule's trace rendered and writes it
+    /// from the crash signal's handler: the verdict is still a crash, with the order that led to it.
+    @Test("A crash in the middle of a schedule shows that schedule's steps and seed, and the replay crashes the same way")
+    func crashShowsItsInterleaving() async throws {
+        let course = try copyOfInterleavingCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let source = course + "/Exercises/00-races/quota/Sources/Quota.swift"
+        let racy = try String(contentsOfFile: source, encoding: .utf8)
+        let trapping = racy.replacingOccurrences(
+            of: "        remaining -= 1", with: "        precondition(remaining > 0, \"the quota was overdrawn\")\n        remaining -= 1")
+        #expect(trapping != racy, "the fixture's takeOne() changed; update this test")
+        try trapping.write(toFile: source, atomically: true, encoding: .utf8)
+
+        let first = try await runActorlings(["check", "quota"], in: course)
+        #expect(first.status == 1)
+        #expect(first.output.contains("crashed while its tests ran"), "\(first.output)")
+        #expect(first.output.contains("The program crashed in this order of the tasks' steps of theQuotaHoldsInEveryOrder()"), "\(first.output)")
+        let line = try #require(traceLine(first.output), "no interleaving in: \(first.output)")
+        #expect(line.contains("A: sees remaining = 1") && line.contains("B: sees remaining = 1"))
+        #expect(line.contains("→ the program crashed here"))
+        let found = try #require(seed(in: line))
+        let replay = try await runActorlings(["check", "quota", "--replay", found], in: course)
+        #expect(traceLine(replay.output) == line, "the same seed, the same crash: \(replay.output)")
+    }
+
     /// The harness's compiled module is cached like the tests' objects, with a digest file: a
     /// replaced object is never linked, but compiled again and said in one line.
     @Test("A replaced compiled support module is compiled again, never linked")
@@ -62,7 +87,7 @@ struct InterleavingHarnessTests {
         let course = try copyOfInterleavingCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
         let first = try await runActorlings(["check", "quota"], in: course)
-        #expect(first.output.contains("1 of 4 tests failed"), "\(first.output)")
+        #expect(first.output.contains("1 of 6 tests failed"), "\(first.output)")
         let build = "\(course)/.actorlings/build"
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: build).first { $0.hasPrefix("support-InterleavingHarness-") })
         let object = "\(build)/\(folder)/InterleavingHarness.o"
@@ -70,7 +95,7 @@ struct InterleavingHarnessTests {
         try Data("not an object".utf8).write(to: URL(fileURLWithPath: object))
 
         let second = try await runActorlings(["check", "quota"], in: course)
-        #expect(second.output.contains("1 of 4 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
+        #expect(second.output.contains("1 of 6 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
         #expect(second.output.contains("⚠ A cached compiled object was not the one Actorlings compiled"), "\(second.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: object)) != Data("not an object".utf8), "compiled again")
     }

@@ -49,14 +49,26 @@ public enum Interleavings {
     /// Runs `body` under `schedules` schedules (seeds `1...schedules`, or the replayed seed alone)
     /// and records one test issue for the first schedule that fails, with its interleaving.
     /// Returns the runs it made, the failing one last.
+    ///
+    /// The main actor's jobs don't run on the schedule's executor: the runtime sends them to the
+    /// main queue. By default the main queue runs them whenever it can. With `settlesMainActor`,
+    /// the schedule waits for the main queue after each job, so main-actor work happens at once,
+    /// as if the main actor were never busy. With `schedulesMainActor`, the main queue is held
+    /// between the main actor's turns and each turn is one more choice of the schedule, so code
+    /// that hops to the main actor and back (two visits to an actor with a main-actor step
+    /// between) is interleaved with the other tasks' steps, as if the main actor were busy with
+    /// the UI meanwhile. Within a turn the main actor runs its jobs in the order they came: the
+    /// chooser can't reorder them (why: see ``ScheduleExecutor``).
     @discardableResult
     public static func explore(
-        schedules: Int = 200, expectedSteps: Int = 40, settlesMainActor: Bool = false,
+        schedules: Int = 200, expectedSteps: Int = 40, settlesMainActor: Bool = false, schedulesMainActor: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation,
         _ body: @escaping @Sendable () async throws -> Void
     ) async -> [Run] {
         let seeds = replaySeed.map { [$0] } ?? (1...UInt64(max(schedules, 1))).map { $0 }
-        let runs = await run(seeds: seeds, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, body)
+        let runs = await run(
+            seeds: seeds, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, schedulesMainActor: schedulesMainActor,
+            test: Test.current?.name, body)
         if let failed = runs.last, let failure = failed.failure {
             let replay = replaySeed == nil ? "; `--replay \(failed.seed)` runs exactly this schedule again" : ""
             Issue.record(
@@ -71,13 +83,16 @@ public enum Interleavings {
     /// Runs `body` under each of `seeds` in turn, until one fails, on one thread of their own:
     /// each schedule on a fresh executor, so nothing of one schedule carries over to the next.
     public static func run(
-        seeds: [UInt64], expectedSteps: Int = 40, settlesMainActor: Bool = false, _ body: @escaping @Sendable () async throws -> Void
+        seeds: [UInt64], expectedSteps: Int = 40, settlesMainActor: Bool = false, schedulesMainActor: Bool = false, test: String? = nil,
+        _ body: @escaping @Sendable () async throws -> Void
     ) async -> [Run] {
         let (results, sink) = AsyncStream.makeStream(of: [Run].self)
         let thread = Thread {
             var runs: [Run] = []
             for seed in seeds {
-                let run = schedule(seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, body)
+                let run = schedule(
+                    seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, schedulesMainActor: schedulesMainActor,
+                    test: test, body)
                 runs.append(run)
                 if run.failure != nil { break }
             }
@@ -93,12 +108,14 @@ public enum Interleavings {
     /// Runs `body` once, under the schedule numbered `seed`, on the calling thread (which it
     /// blocks: never call it from the cooperative pool).
     private static func schedule(
-        seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, _ body: @escaping @Sendable () async throws -> Void
+        seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, schedulesMainActor: Bool, test: String?,
+        _ body: @escaping @Sendable () async throws -> Void
     ) -> Run {
-        // Nothing to run for this long means stuck: only work outside the schedule (a `Task {}`
-        // on the global executor) can take time here, and a loaded machine gets that long.
+        // Nothing to run for this long means stuck: only work outside the schedule (a task the
+        // body did not start, the main queue) can take time here, and a loaded machine gets that long.
         let executor = ScheduleExecutor(
-            seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, stallLimit: .seconds(5))
+            seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, schedulesMainActor: schedulesMainActor,
+            stallLimit: .seconds(5), test: test)
         let outcome = Mutex<String?>(nil)
         Task(executorPreference: executor) {
             defer { executor.finish() }
@@ -150,8 +167,7 @@ public enum Interleavings {
 
     /// Runs `work` a while later, in a task of the schedule's own: for a fake whose API calls a
     /// completion handler, which answers after other tasks may have run. Outside an exploration
-    /// it runs `work` at once. (An unstructured `Task {}` would run on the global executor,
-    /// outside the schedule: its timing would be the machine's, not the seed's.)
+    /// it runs `work` at once.
     public static func later(_ work: @escaping @Sendable () -> Void) {
         guard let context = current else { return work() }
         Task(executorPreference: context.executor) {

@@ -10,9 +10,23 @@ import Synchronization
 /// Tasks that prefer this executor (`withTaskExecutorPreference`, `Task(executorPreference:)`),
 /// their `async let`s and task-group children, the nonisolated async code they call and the
 /// default actors they visit all run their jobs here: every `await` that suspends becomes a
-/// choice. The main actor's jobs run on its own queue; with `settlesMainActor` the executor waits
-/// for that queue to empty after each job, so its work happens as if the main actor were never
-/// busy. An unstructured `Task {}` runs on the global executor, outside the schedule.
+/// choice. An unstructured `Task {}` started by a job of the schedule joins it too (see
+/// ``UnstructuredTasks``). The main actor's jobs run on the main queue: with `settlesMainActor`
+/// the executor waits for that queue to empty after each job, so main-actor work happens as if the
+/// main actor were never busy; with `schedulesMainActor` it holds the queue between the main
+/// actor's turns, and each turn is one more choice (``MainQueueGate``).
+///
+/// Why the main actor's turns are chosen, not each of its jobs: on Swift 6.3.1 a test has no way
+/// to put a job bound for the main actor into this executor. The main actor's executor is fixed
+/// (`MainActor.sharedUnownedExecutor`, the main dispatch queue on Linux), and a task executor
+/// preference does not apply to code isolated to a global actor. The runtime exports
+/// `swift_task_enqueueMainExecutor_hook`, but never calls it (swiftlang/swift#63104; measured:
+/// no call for main-actor hops where `swift_task_enqueueGlobal_hook` saw every global job). A
+/// custom main executor can be installed only by the program's entry point before any task runs
+/// (`_createExecutors(factory:)`, SPI `ExperimentalCustomExecutors`; the `DefaultExecutorFactory`
+/// typealias on a `@main` type was not honoured): the test binary's entry point is the tool's,
+/// not the test's, and its main executor would serve every test of the process at once. So within
+/// a turn the main actor runs its jobs in the order they were enqueued.
 final class ScheduleExecutor: TaskExecutor {
     private struct Ready {
         let job: UnownedJob
@@ -27,30 +41,55 @@ final class ScheduleExecutor: TaskExecutor {
         var trace = Trace()
         var running: UInt64?
         var finished = false
+        /// The schedule has ended: a job that still comes goes to the global executor.
+        var closed = false
     }
 
     private let state: Mutex<State>
     private let wake = DispatchSemaphore(value: 0)
+    private let seed: UInt64
+    /// The test that explores, named in the report of a crash.
+    private let test: String?
     private let settlesMainActor: Bool
+    private let schedulesMainActor: Bool
     /// How long the schedule may have nothing to run before it counts as stuck.
     private let stallLimit: DispatchTimeInterval
 
-    init(seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, stallLimit: DispatchTimeInterval) {
+    init(
+        seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, schedulesMainActor: Bool = false, stallLimit: DispatchTimeInterval,
+        test: String? = nil
+    ) {
+        self.schedulesMainActor = schedulesMainActor
         state = Mutex(State(chooser: Chooser(seed: seed, expectedSteps: expectedSteps)))
+        self.seed = seed
+        self.test = test
         self.settlesMainActor = settlesMainActor
         self.stallLimit = stallLimit
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let task = Self.taskID(in: job.description)
-        let unowned = UnownedJob(job)
-        state.withLock { $0.ready.append(Ready(job: unowned, task: task ?? $0.running)) }
+        enqueue(unowned: UnownedJob(job), task: task)
+    }
+
+    /// Adds a job of `task` (nil when it has none) to the ready ones.
+    func enqueue(unowned job: UnownedJob, task: UInt64?) {
+        let accepted = state.withLock { state in
+            guard !state.closed else { return false }
+            state.ready.append(Ready(job: job, task: task ?? state.running))
+            return true
+        }
+        guard accepted else { return globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
         wake.signal()
     }
 
     /// Notes a step of the current task in the trace.
     func note(_ text: String, task: String) {
-        state.withLock { $0.trace.steps.append(Trace.Step(task: task, text: text)) }
+        let trace = state.withLock { state in
+            state.trace.steps.append(Trace.Step(task: task, text: text))
+            return state.trace
+        }
+        CrashReport.update(ObjectIdentifier(self), trace: trace, test: test, seed: seed)
     }
 
     /// Tells the loop that the schedule's body has returned.
@@ -65,29 +104,121 @@ final class ScheduleExecutor: TaskExecutor {
     /// got stuck (nothing to run for `stallLimit`, the body unfinished). Blocks its thread:
     /// call it on a thread of its own, never on the cooperative pool.
     func runJobs() -> Bool {
+        let report = ObjectIdentifier(self)
+        CrashReport.begin(report, test: test, seed: seed)
+        UnstructuredTasks.begin(self)
+        defer {
+            UnstructuredTasks.end(self)
+            state.withLock { $0.closed = true }
+            CrashReport.end(report)
+        }
+        var gate = MainQueueGate(active: schedulesMainActor)
+        defer { gate.close() }
+        // Whether a job ran since the main actor's last turn: it may have given the main actor work.
+        var mainActorMayHaveWork = false
         while true {
-            if settlesMainActor { settleMainActor() }
-            let next = state.withLock { state -> Ready? in
+            let offersMainActor = gate.active && mainActorMayHaveWork
+            let next = state.withLock { state -> Ready?? in
                 guard !state.ready.isEmpty else { return nil }
-                let index = state.chooser.choose(among: state.ready.map(\.task))
+                // With the main actor scheduled, its turn is one more choice, of a task of its own,
+                // offered only after a job that may have given it work (always offered, it would be
+                // chosen without end by a strategy that ranked it first).
+                let choices = state.ready.map(\.task) + (offersMainActor ? [Self.mainActorTask] : [])
+                let index = state.chooser.choose(among: choices)
+                guard index < state.ready.count else { return .some(nil) }
                 let chosen = state.ready.remove(at: index)
                 state.running = chosen.task
                 return chosen
             }
-            if let next {
+            switch next {
+            case .some(.some(let next)):
+                CrashReport.running(report, on: pthread_self())
                 next.job.runSynchronously(on: asUnownedTaskExecutor())
+                CrashReport.running(report, on: nil)
+                mainActorMayHaveWork = true
+                if settlesMainActor && !gate.active {
+                    CrashReport.onMainActor(report, true)
+                    Self.settleMainActor()
+                    CrashReport.onMainActor(report, false)
+                }
                 continue
+            case .some(.none):
+                CrashReport.onMainActor(report, true)
+                gate.takeTurn()
+                mainActorMayHaveWork = false
+                CrashReport.onMainActor(report, false)
+                continue
+            case .none:
+                break
             }
             if state.withLock({ $0.finished && $0.ready.isEmpty }) { return true }
-            if wake.wait(timeout: .now() + stallLimit) == .timedOut, state.withLock({ $0.ready.isEmpty && !$0.finished }) {
+            // Nothing here to run: the main actor may have work that hands some back. While this
+            // waits, the main queue runs freely.
+            CrashReport.onMainActor(report, true)
+            gate.open()
+            let woken = wake.wait(timeout: .now() + stallLimit)
+            gate.hold()
+            CrashReport.onMainActor(report, false)
+            if woken == .timedOut, state.withLock({ $0.ready.isEmpty && !$0.finished }) {
                 return false
             }
         }
     }
 
+    /// The task the main actor's turns are chosen as: no task of the runtime's has this id.
+    static let mainActorTask = UInt64.max
+
+    /// Holds the main queue between the main actor's turns, for one schedule with
+    /// `schedulesMainActor`: a block on the main queue waits, so main-actor jobs queue up behind
+    /// it until the chooser gives the main actor its turn, as if it were busy with the UI
+    /// meanwhile. The main actor's jobs run in the order they were enqueued (the runtime orders
+    /// them: see ``Interleavings/explore(schedules:expectedSteps:settlesMainActor:schedulesMainActor:sourceLocation:_:)``);
+    /// the schedule chooses when each backlog runs, among the other tasks' steps.
+    private struct MainQueueGate {
+        /// One schedule at a time holds the main queue: two that waited for each other's
+        /// turns could wait forever.
+        private static let holder = DispatchSemaphore(value: 1)
+        let active: Bool
+        private var block: DispatchSemaphore?
+
+        init(active: Bool) {
+            self.active = active
+            guard active else { return }
+            Self.holder.wait()
+            hold()
+        }
+
+        /// Puts a waiting block at the end of the main queue.
+        mutating func hold() {
+            guard active, block == nil else { return }
+            let block = DispatchSemaphore(value: 0)
+            DispatchQueue.main.async { block.wait() }
+            self.block = block
+        }
+
+        /// Lets the main queue run freely.
+        mutating func open() {
+            block?.signal()
+            block = nil
+        }
+
+        /// The main actor's turn: it runs its backlog (and what that gives it, two hops deep).
+        mutating func takeTurn() {
+            open()
+            ScheduleExecutor.settleMainActor()
+            hold()
+        }
+
+        mutating func close() {
+            guard active else { return }
+            open()
+            Self.holder.signal()
+        }
+    }
+
     /// Waits until the main queue has run what the last job gave it (and what that gave it in
     /// turn, two hops deep), so that the jobs it hands back are all here before the next choice.
-    private func settleMainActor() {
+    fileprivate static func settleMainActor() {
         for _ in 0..<2 {
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.main.async { done.signal() }

@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Testing
 @testable import Interleaving
 
@@ -234,5 +235,116 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
             "the failed request undid a change made meanwhile: don't restore a snapshot taken before the `await`"
         )
         #expect(inbox.unreadCount == 11, "the third message was read meanwhile: the badge should still count it")
+    }
+}
+
+/// A mail server that takes a while over each request (other taps reach the inbox meanwhile),
+/// refuses to mark the `unmarkable` messages as read, and notes each step in the trace a failing
+/// schedule shows.
+final class SlowMailServer: MailServer {
+    let unmarkable: Set<Int>
+
+    init(unmarkable: Set<Int>) {
+        self.unmarkable = unmarkable
+    }
+
+    func markAsRead(_ id: Int) async throws {
+        Interleavings.note("the server is asked to mark message \(id) as read")
+        await Interleavings.pause()
+        if unmarkable.contains(id) {
+            Interleavings.note("the server refuses to mark message \(id)")
+            throw ControlledMailServer.ServerError()
+        }
+        Interleavings.note("the server marks message \(id) as read")
+    }
+
+    func delete(_ id: Int) async throws {
+        Interleavings.note("the server is asked to delete message \(id)")
+        await Interleavings.pause()
+        Interleavings.note("the server deletes message \(id)")
+    }
+}
+
+/// The inbox as the screen shows it.
+struct Screen: Equatable, Sendable {
+    var ids: [Int]
+    var read: [Bool]
+    var badge: Int
+}
+
+private func makeInbox(unmarkable: Set<Int>) -> Inbox {
+    Inbox(
+        server: SlowMailServer(unmarkable: unmarkable),
+        messages: [
+            Message(id: 1, subject: "Lunch on Friday?"),
+            Message(id: 2, subject: "Your invoice for March"),
+            Message(id: 3, subject: "Re: the release plan"),
+            Message(id: 4, subject: "Photos from the offsite"),
+        ], unreadCount: 12)
+}
+
+private func screen(of inbox: Inbox) -> Screen {
+    Screen(ids: inbox.messages.map(\.id), read: inbox.messages.map(\.isRead), badge: inbox.unreadCount)
+}
+
+/// A tap, as a task of the exploration named after what it does.
+nonisolated private func tap(_ name: String, _ action: @escaping @Sendable () async throws -> Void) -> (String, @Sendable () async throws -> Void) {
+    (
+        name,
+        {
+            do {
+                try await action()
+                Interleavings.note("done")
+            } catch {
+                Interleavings.note("fails")
+            }
+        }
+    )
+}
+
+/// Checks the screen the taps left, whatever their order, with what went wrong in the lesson's words.
+nonisolated private func check(_ shown: Screen, against expected: Screen) throws {
+    try Interleavings.check(
+        shown.ids == expected.ids,
+        "the inbox lists messages \(shown.ids), but \(expected.ids) are left: a deleted message came back, or an index found before the `await` points elsewhere after it"
+    )
+    try Interleavings.check(
+        shown.read == expected.read,
+        "the messages read are \(shown.read), but should be \(expected.read): the wrong message was marked as read (an index found before the `await` points elsewhere after it), or a failed request undid a change made meanwhile"
+    )
+    try Interleavings.check(
+        shown.badge == expected.badge,
+        "the badge shows \(shown.badge), but \(expected.badge) messages are unread: a count computed before the `await` is stale after it; look at the inbox again after the `await` and change it in one go"
+    )
+}
+
+/// Taps on read and delete, two of them on one message, while the server answers in two hundred
+/// orders (seeded, the same on every machine), the main actor taking its turns among them as if
+/// busy drawing the screen. Whatever the order, the screen ends the same.
+@Test func tapsWhileTheServerAnswersInEveryOrder() async {
+    await Interleavings.explore(schedules: 200, schedulesMainActor: true) {
+        let inbox = await makeInbox(unmarkable: [])
+        try await Interleavings.concurrently([
+            tap("read 1") { try await inbox.markAsRead(1) },
+            tap("delete 1") { try await inbox.delete(1) },
+            tap("read 3") { try await inbox.markAsRead(3) },
+            tap("read 3 again") { try await inbox.markAsRead(3) },
+        ])
+        try check(await screen(of: inbox), against: Screen(ids: [2, 3, 4], read: [false, true, false], badge: 10))
+    }
+}
+
+/// The same with a request the server refuses: marking message 2, which the user deletes
+/// meanwhile. A refusal changes nothing, and undoes nothing that other taps changed.
+@Test func aRefusalAmongOtherTapsInEveryOrder() async {
+    await Interleavings.explore(schedules: 200, schedulesMainActor: true) {
+        let inbox = await makeInbox(unmarkable: [2])
+        try await Interleavings.concurrently([
+            tap("read 2") { try await inbox.markAsRead(2) },
+            tap("delete 2") { try await inbox.delete(2) },
+            tap("read 3") { try await inbox.markAsRead(3) },
+            tap("delete 4") { try await inbox.delete(4) },
+        ])
+        try check(await screen(of: inbox), against: Screen(ids: [1, 3], read: [false, true], badge: 9))
     }
 }

@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 @testable import MainActorContention
@@ -178,4 +179,78 @@ private func perform<T>(_ operation: () async -> T) async -> T {
     try await sending.value
     #expect(["1 servers · 1 sent", "2 servers · 2 sent"].contains(text),
             "the status line showed “\(text)”, numbers the manager never had at the same time: it read them in two visits, and a message went out in between; ask the actor for both in one call")
+}
+
+/// A network that takes a while over each write (other tasks may reach the manager meanwhile) and
+/// notes each step in the trace a failing schedule shows.
+nonisolated final class SlowNetwork: Network {
+    func write(_ text: String, on connection: Connection) async throws {
+        Interleavings.note("the network starts writing “\(text)” to \(connection.host)")
+        await Interleavings.pause()
+        Interleavings.note("“\(text)” is written")
+    }
+}
+
+// The manager and the status line are made on the main actor, whichever actor the manager has:
+// the explored tasks below run on none.
+private func makeManager(_ network: any Network) -> ConnectionManager {
+    ConnectionManager(network: network)
+}
+
+private func makeStatusLine(_ manager: ConnectionManager) -> StatusLine {
+    StatusLine(manager: manager)
+}
+
+/// A message sent as a task of the exploration.
+nonisolated private func sending(_ text: String, to host: String, with manager: ConnectionManager) -> (String, @Sendable () async throws -> Void) {
+    ("send “\(text)”", { try await manager.send(text, to: host) })
+}
+
+/// What the status line showed, line after line.
+nonisolated final class Shown: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var all: [String] { lines.withLock { $0 } }
+
+    func add(_ line: String) {
+        lines.withLock { $0.append(line) }
+    }
+}
+
+/// The status line drawn as a task of the exploration: it notes what it shows.
+nonisolated private func drawing(_ status: StatusLine, into shown: Shown) -> (String, @Sendable () async throws -> Void) {
+    (
+        "status line",
+        {
+            let line = await text(of: status)
+            Interleavings.note("shows “\(line)”")
+            shown.add(line)
+        }
+    )
+}
+
+/// Two messages to two servers go out while the status line is drawn, in a hundred orders
+/// (seeded, the same on every machine, each message waiting for the network a while). Whatever the
+/// order, both are counted, and the status line shows numbers the manager had at one moment.
+@Test func messagesAndTheStatusLineInEveryOrder() async {
+    await Interleavings.explore(schedules: 100, schedulesMainActor: true) {
+        let manager = await makeManager(SlowNetwork())
+        let status = await makeStatusLine(manager)
+        let shown = Shown()
+        try await Interleavings.concurrently([
+            sending("one", to: "swift.chat", with: manager), sending("two", to: "ios.chat", with: manager), drawing(status, into: shown),
+        ])
+        // Each number only grows, and a server is connected before its message is counted.
+        for line in shown.all {
+            let numbers = line.split(separator: " ").compactMap { Int($0) }
+            try Interleavings.check(
+                numbers.count == 2 && numbers[1] <= numbers[0],
+                "the status line showed “\(line)”, numbers the manager never had at the same time: it read them in two visits, and a message went out in between; ask the actor for both in one call"
+            )
+        }
+        let final = await text(of: status)
+        try Interleavings.check(
+            final == "2 servers · 2 sent",
+            "after two messages to two servers the status line shows “\(final)”: a count read before the `await` is stale after it")
+    }
 }

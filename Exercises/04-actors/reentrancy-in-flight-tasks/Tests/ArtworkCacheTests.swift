@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 @testable import ReentrancyInFlightTasks
@@ -93,8 +94,8 @@ private func startRequest(_ url: String, from cache: ArtworkCache) async -> Task
     return request
 }
 
-private let swiftTalk = "https://example.com/swift-talk.png"
-private let deepDives = "https://example.com/deep-dives.png"
+nonisolated private let swiftTalk = "https://example.com/swift-talk.png"
+nonisolated private let deepDives = "https://example.com/deep-dives.png"
 
 @Test func aSecondRequestIsServedFromMemory() async throws {
     let loader = GatedLoader()
@@ -165,4 +166,110 @@ struct DownloadFailed: Error, Equatable {
     loader.finish(swiftTalk)
     #expect(try await retry.value.url == swiftTalk)
     #expect(loader.requested.count == downloadsSoFar + 1)
+}
+
+/// A loader that takes a while over each download (other requests may reach the cache meanwhile),
+/// fails the first download of each of the `failing` URLs, and notes each step in the trace a
+/// failing schedule shows.
+nonisolated final class SlowLoader: ArtworkLoader {
+    private let downloads = Mutex<[String]>([])
+    let failing: Set<String>
+
+    init(failing: Set<String> = []) {
+        self.failing = failing
+    }
+
+    /// How many downloads of `url` the cache started.
+    func downloadCount(of url: String) -> Int {
+        downloads.withLock { $0.count { $0 == url } }
+    }
+
+    func load(_ url: String) async throws -> Artwork {
+        let attempt = downloads.withLock { downloads in
+            downloads.append(url)
+            return downloads.count { $0 == url }
+        }
+        Interleavings.note("download \(attempt) of \(show(url)) starts")
+        await Interleavings.pause()
+        if attempt == 1, failing.contains(url) {
+            Interleavings.note("download \(attempt) of \(show(url)) fails")
+            throw DownloadFailed(url: url)
+        }
+        Interleavings.note("download \(attempt) of \(show(url)) finishes")
+        return Artwork(url: url, bytes: Array(url.utf8))
+    }
+}
+
+/// The show a URL is the artwork of, for the trace: "swift-talk".
+nonisolated private func show(_ url: String) -> String {
+    url.split(separator: "/").last.map { String($0.prefix { $0 != "." }) } ?? url
+}
+
+/// A screen asking the cache for a show's artwork, as a task of the exploration.
+nonisolated private func screen(_ name: String, asks url: String, of cache: ArtworkCache) -> (String, @Sendable () async throws -> Void) {
+    (
+        name,
+        {
+            Interleavings.note("asks for \(show(url))")
+            do {
+                let artwork = try await cache.artwork(for: url)
+                try Interleavings.check(artwork.url == url, "\(name) asked for \(show(url)) and got the artwork of \(show(artwork.url))")
+                Interleavings.note("shows \(show(url))")
+            } catch let violation as Interleavings.Violation {
+                throw violation
+            } catch {
+                Interleavings.note("shows an error")
+            }
+        }
+    )
+}
+
+/// The episode list, the player and the widget ask for artwork at once, in a hundred orders
+/// (seeded, the same on every machine): two of them for one show, whose first download fails, and
+/// one for another show. Whatever the order, the cache never has two downloads of one show in
+/// flight, and every screen gets the artwork it asked for.
+@Test func requestsShareTheDownloadInFlightInEveryOrder() async {
+    await Interleavings.explore(schedules: 100) {
+        let loader = SlowLoader()
+        let cache = ArtworkCache(loader: loader)
+        try await Interleavings.concurrently([
+            screen("episode list", asks: swiftTalk, of: cache),
+            screen("player", asks: swiftTalk, of: cache),
+            screen("widget", asks: deepDives, of: cache),
+        ])
+        let talk = loader.downloadCount(of: swiftTalk)
+        try Interleavings.check(
+            talk == 1,
+            "\(show(swiftTalk)) was downloaded \(talk) times for two requests: the second request came while the first waited, and found nothing to share. Store the download in flight in the same visit that finds the cache empty, with no `await` between"
+        )
+        let dives = loader.downloadCount(of: deepDives)
+        try Interleavings.check(dives == 1, "\(show(deepDives)) was downloaded \(dives) times for one request")
+    }
+}
+
+/// Two screens ask for a show whose first download fails, and a third asks again once both have
+/// their answer, in a hundred orders: the failure is shared by the requests in flight, never
+/// kept for the one that comes after.
+@Test func aFailureIsSharedButNotKeptInEveryOrder() async {
+    await Interleavings.explore(schedules: 100) {
+        let loader = SlowLoader(failing: [swiftTalk])
+        let cache = ArtworkCache(loader: loader)
+        try await Interleavings.concurrently([
+            screen("episode list", asks: swiftTalk, of: cache),
+            screen("player", asks: swiftTalk, of: cache),
+        ])
+        let afterBoth = loader.downloadCount(of: swiftTalk)
+        Interleavings.note("asks for \(show(swiftTalk)) again")
+        let retry = try? await cache.artwork(for: swiftTalk)
+        try Interleavings.check(
+            retry?.url == swiftTalk,
+            "the request after the failed download got the failure again (the download was not tried again): forget a download that failed"
+        )
+        // One failed download and one that worked, whichever request started the second.
+        let downloads = loader.downloadCount(of: swiftTalk)
+        try Interleavings.check(
+            downloads == 2,
+            "\(show(swiftTalk)) was downloaded \(downloads) times (\(afterBoth) for the two requests at once): once for the failure, once more after it, and no more"
+        )
+    }
 }

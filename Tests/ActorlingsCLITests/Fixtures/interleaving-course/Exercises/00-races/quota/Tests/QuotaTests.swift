@@ -74,3 +74,63 @@ private func racyIncrements() async -> [Interleavings.Run] {
 func theSeedChoosesTheStrategy(seed: UInt64, strategy: Strategy) {
     #expect(Strategy(seed: seed) == strategy)
 }
+
+/// The same lost update, each increment in a `Task {}` of its own: tasks a schedule starts join it.
+private func racyUnstructuredIncrements() async -> [Interleavings.Run] {
+    await Interleavings.run(seeds: Array(1...50)) {
+        let toy = Toy()
+        let increment: @Sendable () async throws -> Void = {
+            await Task {
+                let seen = await toy.read()
+                Interleavings.note("read \(seen)")
+                await toy.write(seen + 1)
+                Interleavings.note("wrote \(seen + 1)")
+            }.value
+        }
+        try await Interleavings.concurrently([("A", increment), ("B", increment), ("C", increment)])
+        let value = await toy.value
+        try Interleavings.check(value == 3, "three increments left \(value)")
+    }
+}
+
+/// Unstructured tasks run under the seed's schedule: the race is found, with the same trace twice.
+@Test func unstructuredTasksJoinTheSchedule() async {
+    let first = await racyUnstructuredIncrements()
+    let second = await racyUnstructuredIncrements()
+    #expect(first.last?.failure != nil, "no schedule of 50 lost an update")
+    #expect(first.map(\.trace) == second.map(\.trace))
+}
+
+@MainActor final class Gauge {
+    var reading = 0
+}
+
+/// Two visits to an actor with a main-actor step between them: the other task's step comes in
+/// between only when the main actor's turns are choices of the schedule.
+private func splitByTheMainActor() async -> [Interleavings.Run] {
+    await Interleavings.run(seeds: Array(1...50), schedulesMainActor: true) {
+        let toy = Toy()
+        let gauge = Gauge()
+        try await Interleavings.concurrently([
+            (
+                "reader",
+                {
+                    let seen = await toy.read()
+                    await MainActor.run { gauge.reading = seen }
+                    let again = await toy.read()
+                    Interleavings.note("read \(seen), then \(again)")
+                    try Interleavings.check(seen == again, "the value changed between two visits")
+                }
+            ),
+            ("writer", { await toy.write(1) }),
+        ])
+    }
+}
+
+/// The main actor's turns are choices: an interleaving at a main-actor hop is found, the same way twice.
+@Test func mainActorTurnsAreChosen() async {
+    let first = await splitByTheMainActor()
+    let second = await splitByTheMainActor()
+    #expect(first.last?.failure != nil, "no schedule of 50 put the writer between the two visits")
+    #expect(first.map(\.trace) == second.map(\.trace))
+}
