@@ -39,6 +39,9 @@
                 var liveSources = 0
                 var stopped = false
                 var ended = false
+                /// Files with a quiet-period check pending: one per file, however many writes
+                /// come meanwhile (a check per write could report one save twice).
+                var awaitingQuiet: Set<String> = []
             }
 
             // Computed: `FileSystemEvent` is not `Sendable` everywhere, so it cannot be a stored static.
@@ -155,7 +158,10 @@
                 let inode = fstat(descriptor, &info) == 0 ? UInt64(info.st_ino) : 0
                 return makeWatch(descriptor, inode: inode, events: Self.fileEvents, state: &state) {
                     [self] in
-                    reportWhenQuiet(directory: directory, name: name, last: stamp(of: Self.join(directory, name)))
+                    let path = Self.join(directory, name)
+                    // A check already pending re-arms itself while the file keeps changing.
+                    guard self.state.withLock({ $0.awaitingQuiet.insert(path).inserted }) else { return }
+                    reportWhenQuiet(directory: directory, name: name, last: stamp(of: path))
                 }
             }
 
@@ -172,7 +178,11 @@
                         reportWhenQuiet(directory: directory, name: name, last: now)
                         return
                     }
-                    guard !state.withLock({ $0.stopped }) else { return }
+                    let stopped = self.state.withLock { state in
+                        state.awaitingQuiet.remove(Self.join(directory, name))
+                        return state.stopped
+                    }
+                    guard !stopped else { return }
                     report(.entry(directory: directory, name: name))
                     rescan(directory)
                 }
