@@ -2,45 +2,9 @@ import ActorlingsCore
 import ActorlingsRuntime
 import Foundation
 
-/// `actorlings grade`: every counted exercise re-checked from scratch, reported for people or CI.
-///
-/// Without `--submission` it grades this checkout in place (a learner's own view). With
-/// `--submission PATH` this checkout is the trusted course — tool, tests, course data, points,
-/// pacing, forbidden constructs, at the release the submission names or `--release` names
-/// (``CourseReleases``) — and only each exercise's learner files come from PATH.
+/// What `grade` and `class grade` share: which exercises count, which release judges a
+/// submission, how one exercise of a submission is staged and checked, who the student is.
 extension Session {
-    func grade(_ options: GradeOptions) async throws -> ExitCode {
-        let counted = try countedExercises(options)
-        let sandbox = try sandboxStatus(for: options)
-        var report: GradeReport
-        do {
-            if let path = options.submission {
-                report = try await gradeSubmission(path, options: options)
-            } else {
-                report = try await gradeInPlace(counted, options: options)
-                report.opensLater = closedExercises(options)
-            }
-            report.markSkipped(recordedProgress(of: options.submission.map(absolutePath) ?? root))
-            report.sandbox = GradeReport.SandboxInfo(sandbox)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            // GitHub Classroom must always get a result: zero points and the reason.
-            let reason = "grading failed: \((error as? SubmissionError)?.description ?? String(describing: error))"
-            let maxScore = counted.reduce(0) { $0 + $1.points } + (closedExercises(options) ?? []).reduce(0) { $0 + $1.maxPoints }
-            for path in githubOutputs(options) {
-                try? AtomicFile.write(GradeReportFormat.githubFailure(reason: reason, maxScore: maxScore), to: absolutePath(path))
-            }
-            if let error = error as? SubmissionError { throw UsageError(error.description) }
-            throw error
-        }
-        try write(report, options: options)
-        if let minimum = options.minimumScore {
-            return report.score >= minimum ? .success : .failure
-        }
-        return report.allPassed ? .success : .failure
-    }
-
     /// The exercises pacing keeps closed, when pacing (not `--step`/`--only`) chose what counts.
     func closedExercises(_ options: GradeOptions) -> [GradeReport.ClosedExercise]? {
         ReleaseChoice.closed(in: course, steps: options.steps, only: options.only)
@@ -88,63 +52,6 @@ extension Session {
     /// a test object depends only on the course's tests and the learner module's interface (its
     /// name hashes both), and this folder is the trusted checkout's, never a submission's.
     var trustedTestCache: String { root + "/.actorlings/test-objects" }
-
-    private func gradeInPlace(_ counted: [Exercise], options: GradeOptions) async throws -> GradeReport {
-        let checker = try await makeChecker(testObjectCache: options.testCache.map(absolutePath), sandboxed: !options.noSandbox)
-        // A fresh build folder: grading never reuses anything a previous check left behind.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let files = LocalCourseFiles(root: root)
-        var graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs, startOrder: GradingOrder.startOrder(of: counted)) {
-            index in
-            let exercise = counted[index]
-            let verdict = try await Self.check(exercise, with: checker, sourceDirectory: nil, buildDirectory: "\(scratch)/\(exercise.id)")
-            let learner = exercise.sourcePaths.map { path -> String? in if case .text(let text) = files.read(path) { text } else { nil } }
-            // The shipped text is known here only for a file still as shipped (its blob id).
-            let shipped = zip(exercise.sourcePaths, learner).map { path, text -> String? in
-                guard let text, let id = checker.shipped.ids[path], GitBlobID.of(Array(text.utf8)) == id else { return nil }
-                return text
-            }
-            var graded = GradedExercise(
-                exercise: exercise, verdict: verdict, copiedSolution: Self.isCopied(learner, shipped: shipped, exercise: exercise, courseRoot: checker.root))
-            graded.unchanged = Self.isUnchanged(learner, shipped: shipped) ? true : nil
-            return graded
-        }
-        // An exercise whose definition is broken counts, as zero: breaking it must not shrink the total.
-        for broken in course.brokenExercises
-        where (options.steps.isEmpty || options.steps.contains(broken.stepNumber)) && (options.only.isEmpty || options.only.contains(broken.id)) {
-            graded.append(GradedExercise(exercise: broken.placeholder, verdict: broken.verdict, copiedSolution: false))
-        }
-        return GradeReport(
-            toolVersion: Actorlings.version, toolchain: checker.builder.toolchain.version.description, course: course,
-            student: await student(), generatedAt: ISO8601DateFormatter().string(from: Date()), exercises: graded)
-    }
-
-    private func gradeSubmission(_ path: String, options: GradeOptions) async throws -> GradeReport {
-        let submission = try Submission(path: path, course: course)
-        let git = Git(environment: environment)
-        let release = try await release(
-            for: submission, named: options.release, source: path, command: "grade", in: await courseReleases(git: git))
-        let checker = release.checker(
-            like: try await makeChecker(testObjectCache: options.testCache.map(absolutePath) ?? trustedTestCache, sandboxed: !options.noSandbox))
-        let counted = ReleaseChoice.counted(in: release.course, steps: options.steps, only: options.only)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-grade-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var student = await submission.student(git: git, scratch: scratch + "/repository")
-        if student.repository == nil {
-            student.repository = environment["GITHUB_REPOSITORY"].flatMap { $0.isEmpty ? nil : $0 }
-        }
-        let job = SubmissionJob(
-            submission: submission, staging: scratch + "/staging", build: scratch + "/build", student: student, release: release, checker: checker,
-            exercises: counted)
-        let graded = try await BoundedTasks.map(counted.count, jobs: options.jobs ?? Self.gradingJobs, startOrder: GradingOrder.startOrder(of: counted)) {
-            index in
-            try await Self.grade(counted[index], of: job, with: checker)
-        }
-        var report = job.report(graded, toolchain: checker.builder.toolchain.version.description)
-        report.opensLater = ReleaseChoice.closed(in: release.course, steps: options.steps, only: options.only)
-        return report
-    }
 
     /// The progress a checkout records, read without changing anything there (a damaged or
     /// newer file counts as none): under `--submission` it is the student's to write, so it is
@@ -216,27 +123,6 @@ extension Session {
         let theirs = reference.compactMap { $0 }
         guard mine.count == learner.count, theirs.count == reference.count else { return false }
         return SolutionSimilarity.isCopy(learner: mine, reference: theirs, shipped: shipped)
-    }
-
-    private func write(_ report: GradeReport, options: GradeOptions) throws {
-        let rendered = options.format.render(report, palette: options.output == nil ? palette : .plain)
-        if let output = options.output {
-            try AtomicFile.write(rendered, to: absolutePath(output))
-            if options.format != .text {
-                console.write(GradeReportFormat.text.render(report, palette: palette))
-            }
-            console.write("Wrote the \(options.format.rawValue) report to \(output).\n")
-        } else {
-            console.write(rendered)
-        }
-        for extra in options.extraReports {
-            try AtomicFile.write(extra.format.render(report), to: absolutePath(extra.path))
-            console.write("Wrote the \(extra.format.rawValue) report to \(extra.path).\n")
-        }
-    }
-
-    private func githubOutputs(_ options: GradeOptions) -> [String] {
-        (options.format == .github ? [options.output].compactMap { $0 } : []) + options.extraReports.filter { $0.format == .github }.map(\.path)
     }
 
     func absolutePath(_ path: String) -> String {
