@@ -32,14 +32,21 @@ let package = Package(
         .executableTarget(
             name: "actorlings", dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox", "actorlings-sandbox"],
             swiftSettings: strict),
-        // What the test targets share: one golden-file helper.
-        .target(name: "ActorlingsTestSupport", path: "Tests/ActorlingsTestSupport", swiftSettings: strict),
+        // What the test targets share: one golden-file helper, the process probe.
+        .target(name: "ActorlingsTestSupport", dependencies: ["ActorlingsRuntime"], path: "Tests/ActorlingsTestSupport", swiftSettings: strict),
         .testTarget(
             name: "ActorlingsCoreTests",
             dependencies: ["ActorlingsCore", "ActorlingsSandbox", "ActorlingsTestSupport"],
             exclude: ["Golden", "Fixtures"],
             swiftSettings: strict
         ),
+        // Runtime's own: processes, files, the terminal, the toolchain, the file watcher.
+        .testTarget(
+            name: "ActorlingsRuntimeTests",
+            dependencies: ["ActorlingsRuntime", "ActorlingsCore", "ActorlingsTestSupport"],
+            swiftSettings: strict
+        ),
+        // The commands and the binary end to end, against fixture courses.
         .testTarget(
             name: "ActorlingsCLITests",
             dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox", "ActorlingsTestSupport"],

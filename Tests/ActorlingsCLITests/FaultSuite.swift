@@ -1,4 +1,5 @@
 import ActorlingsRuntime
+import ActorlingsTestSupport
 import Foundation
 import Synchronization
 import Testing

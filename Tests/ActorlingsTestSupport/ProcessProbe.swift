@@ -1,35 +1,40 @@
 import ActorlingsRuntime
-import Foundation
+public import Foundation
 
 /// The processes running now, read the same way on Linux and macOS, so that a "no process left
 /// behind" check can fail on both: `ps` (POSIX, with the keywords procps and BSD `ps` share) for
 /// the process table; the working folder from `/proc` on Linux and from `lsof` on macOS, which
 /// has no `/proc`.
-enum ProcessProbe {
-    struct Entry: Sendable, Equatable {
-        var pid: pid_t
-        var parent: pid_t
-        var group: pid_t
+public enum ProcessProbe {
+    public struct Entry: Sendable, Equatable {
+        public var pid: pid_t
+        public var parent: pid_t
+        public var group: pid_t
         /// The foreground process group of the process's terminal (-1 or 0 without one).
-        var terminalGroup: pid_t
+        public var terminalGroup: pid_t
         /// `ps`'s state, first letter: R, S, T (stopped), Z (zombie), …
-        var state: String
+        public var state: String
         /// The terminal's name as `ps` prints it (`pts/3`, `ttys003`), or `?`/`??` without one.
-        var terminal: String
+        public var terminal: String
         /// The command line, arguments included.
-        var command: String
+        public var command: String
 
-        var isZombie: Bool { state.hasPrefix("Z") }
+        public init(pid: pid_t, parent: pid_t, group: pid_t, terminalGroup: pid_t, state: String, terminal: String, command: String) {
+            (self.pid, self.parent, self.group, self.terminalGroup) = (pid, parent, group, terminalGroup)
+            (self.state, self.terminal, self.command) = (state, terminal, command)
+        }
+
+        public var isZombie: Bool { state.hasPrefix("Z") }
         /// Whether its process group owns its terminal: a job-control shell's foreground job.
-        var isForeground: Bool { group == terminalGroup }
+        public var isForeground: Bool { group == terminalGroup }
         /// The terminal's device path, if it has one.
-        var terminalPath: String? {
+        public var terminalPath: String? {
             terminal.hasPrefix("?") || terminal == "-" ? nil : "/dev/" + terminal
         }
     }
 
     /// Every process, this test process excepted.
-    static func all() async throws -> [Entry] {
+    public static func all() async throws -> [Entry] {
         let result = try await Subprocess.run(
             ProcessRequest(
                 executable: "/bin/ps", arguments: ["-A", "-ww", "-o", "pid=,ppid=,pgid=,tpgid=,stat=,tty=,command="],
@@ -38,7 +43,7 @@ enum ProcessProbe {
         return result.output.split(whereSeparator: \.isNewline).compactMap(entry).filter { $0.pid != getpid() }
     }
 
-    static func entry(_ line: Substring) -> Entry? {
+    public static func entry(_ line: Substring) -> Entry? {
         let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: true)
         guard fields.count >= 6, let pid = pid_t(fields[0]), let parent = pid_t(fields[1]), let group = pid_t(fields[2]),
             let terminalGroup = pid_t(fields[3])
@@ -49,7 +54,7 @@ enum ProcessProbe {
     }
 
     /// Every process's working folder, resolved, by pid (those that can't be read are left out).
-    static func workingDirectories(of pids: [pid_t]) async -> [pid_t: String] {
+    public static func workingDirectories(of pids: [pid_t]) async -> [pid_t: String] {
         #if os(Linux)
             var folders: [pid_t: String] = [:]
             for pid in pids {
@@ -80,7 +85,7 @@ enum ProcessProbe {
 
     /// Live processes whose command line contains `marker`, starts with a path in `folder`, or
     /// whose working folder lies in `folder` (as given and resolved: `/tmp` is a link on macOS).
-    static func running(under folder: String?, marker: String?) async throws -> [Entry] {
+    public static func running(under folder: String?, marker: String?) async throws -> [Entry] {
         let prefixes = folder.map { [$0, URL(fileURLWithPath: $0).resolvingSymlinksInPath().path] } ?? []
         let live = try await all().filter { !$0.isZombie }
         let folders = prefixes.isEmpty ? [:] : await workingDirectories(of: live.map(\.pid))
@@ -90,8 +95,8 @@ enum ProcessProbe {
         }
     }
 
-    struct ProbeError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct ProbeError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 }
