@@ -6,47 +6,35 @@
 extension TOMLCursor {
     /// `"…"`: escapes, no line breaks.
     mutating func parseBasicString() throws(TOMLError) -> String {
-        let start = location
-        advance()
-        var result = String.UnicodeScalarView()
-        while true {
-            guard let scalar = peek(), !isAtNewline() else {
-                throw error(
-                    "this string is not closed on its line; end it with '\"' "
-                        + "(for text over several lines, use \"\"\"…\"\"\")",
-                    at: start
-                )
-            }
-            switch scalar {
-            case "\"":
-                advance()
-                return String(result)
-            case "\\":
-                try parseEscape(into: &result)
-            default:
-                try append(scalar, to: &result)
-            }
-        }
+        try parseSingleLineString(quote: "\"", escapes: true, name: "string", multiline: "\"\"\"…\"\"\"")
     }
 
     /// `'…'`: every character as written, no escapes, no line breaks.
     mutating func parseLiteralString() throws(TOMLError) -> String {
+        try parseSingleLineString(quote: "'", escapes: false, name: "literal string", multiline: "'''…'''")
+    }
+
+    private mutating func parseSingleLineString(
+        quote: Unicode.Scalar, escapes: Bool, name: String, multiline: String
+    ) throws(TOMLError) -> String {
         let start = location
         advance()
         var result = String.UnicodeScalarView()
         while true {
             guard let scalar = peek(), !isAtNewline() else {
+                let closing = quote == "\"" ? "'\"'" : "\"'\""
                 throw error(
-                    "this literal string is not closed on its line; end it with \"'\" "
-                        + "(for text over several lines, use '''…''')",
-                    at: start
-                )
+                    "this \(name) is not closed on its line; end it with \(closing) (for text over several lines, use \(multiline))",
+                    at: start)
             }
-            if scalar == "'" {
+            if scalar == quote {
                 advance()
                 return String(result)
+            } else if escapes, scalar == "\\" {
+                try parseEscape(into: &result)
+            } else {
+                try append(scalar, to: &result)
             }
-            try append(scalar, to: &result)
         }
     }
 
