@@ -160,4 +160,22 @@ struct RaceVerdictTests {
         #expect(text.contains("The race (fix the lines it names"))
         #expect(text.contains("at Tracker.swift:36:41"))
     }
+
+    /// Tests run in parallel and end in any order; the verdict shows the first failures in the
+    /// tests' file order, so the same answer reads the same on every run (and a corpus entry's
+    /// `says` is found whichever test ended first).
+    @Test("Failures are shown in the tests' file order, whatever order they ended in")
+    func failuresInFileOrder() {
+        func failure(_ name: String, line: Int?) -> TestResult {
+            let issue = TestIssue(message: "\(name) failed", file: line.map { _ in "Exercises/x/Tests/T.swift" }, line: line)
+            return TestResult(name: name, status: .failed, issues: [issue])
+        }
+        let ended = [failure("fourth()", line: 40), failure("unplaced()", line: nil), failure("second()", line: 20), failure("first()", line: 10)]
+        #expect(VerdictRenderer.inFileOrder(ended).map(\.name) == ["first()", "second()", "fourth()", "unplaced()"])
+        let plain = VerdictRenderer(palette: .plain) { _ in nil }
+        let shown = [ended, ended.reversed()].map { results in
+            plain.render(Verdict(exerciseID: "x", outcome: .testsFailed(TestRunReport(results: results)), duration: .zero), exercise: exercise)
+        }
+        #expect(shown[0] == shown[1])
+    }
 }

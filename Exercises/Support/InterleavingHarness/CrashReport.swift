@@ -71,10 +71,22 @@ enum CrashReport {
     }
 
     /// Writes the report of the schedule whose job crashed on this thread or, when none did, of
-    /// each schedule that waits for the main actor. A lock held by the crashing thread itself (or
-    /// by another one, stopped for good) is never waited for.
+    /// each schedule that waits for the main actor.
+    ///
+    /// Another schedule's thread (the tests run in parallel) may hold the lock for a moment while
+    /// it notes a step: the handler tries again for up to a tenth of a second rather than print
+    /// nothing (that happened, once, on a loaded machine). A lock the crashing thread holds itself
+    /// is never released, so the wait is bounded.
     private static func writeRunning() {
-        _ = entries.withLockIfAvailable { entries in
+        for _ in 0..<1_000 {
+            if writeRunningIfUnlocked() { return }
+            usleep(100)
+        }
+    }
+
+    /// ``writeRunning()`` once; false when the lock was held.
+    private static func writeRunningIfUnlocked() -> Bool {
+        let written: Bool? = entries.withLockIfAvailable { entries in
             let here = pthread_self()
             var crashed = entries.values.filter { entry in entry.thread.map { pthread_equal($0, here) != 0 } ?? false }
             if crashed.isEmpty { crashed = entries.values.filter(\.onMainActor) }
@@ -88,6 +100,8 @@ enum CrashReport {
                     }
                 }
             }
+            return true
         }
+        return written ?? false
     }
 }

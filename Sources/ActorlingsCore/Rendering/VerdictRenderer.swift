@@ -311,8 +311,25 @@ public struct VerdictRenderer: Sendable {
         return out
     }
 
+    /// Failures ordered by where their first issue was recorded (file, then line); those with no
+    /// place keep their order, after the others.
+    static func inFileOrder(_ failures: [TestResult]) -> [TestResult] {
+        failures.enumerated().sorted { left, right in
+            let (a, b) = (left.element.issues.first, right.element.issues.first)
+            switch (a?.file, b?.file) {
+            case (let fileA?, let fileB?) where fileA != fileB: return fileA < fileB
+            case (.some, .some): return (a?.line ?? 0, left.offset) < (b?.line ?? 0, right.offset)
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return left.offset < right.offset
+            }
+        }.map(\.element)
+    }
+
     private func renderTestFailures(_ report: TestRunReport, exercise: Exercise) -> [String] {
-        let failures = report.failures
+        // In the tests' file order, not the order they happened to end in (tests run in
+        // parallel): the same answer shows the same failures first on every run.
+        let failures = Self.inFileOrder(report.failures)
         let total = report.results.count
         let missedMutants = exercise.kind == .writeTests && failures.allSatisfy { $0.name.hasPrefix("mutant: ") }
         let headline =
