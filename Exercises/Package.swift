@@ -398,7 +398,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CancellationTests",
-            dependencies: ["Cancellation"],
+            dependencies: ["Cancellation", "InterleavingHarness"],
             path: "03-concurrent/cancellation/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -438,7 +438,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TimeoutTests",
-            dependencies: ["Timeout"],
+            dependencies: ["Timeout", "InterleavingHarness"],
             path: "03-concurrent/timeout/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
