@@ -378,7 +378,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DiscardingTaskGroupTests",
-            dependencies: ["DiscardingTaskGroup"],
+            dependencies: ["DiscardingTaskGroup", "InterleavingHarness"],
             path: "03-concurrent/discarding-task-group/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
