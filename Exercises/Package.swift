@@ -473,7 +473,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackExportTests",
-            dependencies: ["TrackExport"],
+            dependencies: ["TrackExport", "InterleavingHarness"],
             path: "03-concurrent/track-export/Tests"
         ),
         // Step 3: Task.detached is a last resort
