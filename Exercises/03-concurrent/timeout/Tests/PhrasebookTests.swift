@@ -278,11 +278,11 @@ nonisolated final class Moment: Sendable {
     }
 }
 
-/// The answer and the deadline arrive in every order, three hundred of them (seeded, the same on
+/// The answer and the deadline arrive in every order, two hundred of them (seeded, the same on
 /// every machine): one a step or two before the other, at once, late. Whichever ends its wait
 /// first decides what the call gives, and by the time the call returns the other is stopped.
 @Test func theFirstToFinishDecidesAndTheOtherStops() async {
-    await Interleavings.explore(schedules: 300) {
+    await Interleavings.explore(schedules: 200) {
         let answer = Moment("the answer")
         let deadline = Moment("the deadline")
         let finished = Mutex<[String]>([])
@@ -343,11 +343,11 @@ nonisolated final class Moment: Sendable {
 
 nonisolated struct LeftTheScreen: Error {}
 
-/// The user leaves the screen at every moment of a translation, in three hundred orders: before
+/// The user leaves the screen at every moment of a translation, in two hundred orders: before
 /// the request starts, while it waits, as the answer comes. The deadline never passes, so the call
 /// ends with the answer or with `CancellationError` — never `TimedOut` — and the request stops.
 @Test func leavingAtAnyMomentCancelsAndNeverTimesOut() async {
-    await Interleavings.explore(schedules: 300) {
+    await Interleavings.explore(schedules: 200) {
         let answer = Moment("the answer")
         let deadline = Moment("the deadline")
         // What went wrong in the translation's task, checked once the group has ended: the user's
