@@ -378,7 +378,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DiscardingTaskGroupTests",
-            dependencies: ["DiscardingTaskGroup"],
+            dependencies: ["DiscardingTaskGroup", "InterleavingHarness"],
             path: "03-concurrent/discarding-task-group/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -398,7 +398,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CancellationTests",
-            dependencies: ["Cancellation"],
+            dependencies: ["Cancellation", "InterleavingHarness"],
             path: "03-concurrent/cancellation/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -438,7 +438,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TimeoutTests",
-            dependencies: ["Timeout"],
+            dependencies: ["Timeout", "InterleavingHarness"],
             path: "03-concurrent/timeout/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -473,7 +473,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackExportTests",
-            dependencies: ["TrackExport"],
+            dependencies: ["TrackExport", "InterleavingHarness"],
             path: "03-concurrent/track-export/Tests"
         ),
         // Step 3: Task.detached is a last resort

@@ -1,5 +1,7 @@
+import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import Cancellation
 
 /// A point where a fake stops until the test lets it go on, and tells the test it got there.
@@ -140,4 +142,127 @@ nonisolated final class FakeFolder: ExportFolder {
     }
     #expect(store.notesRead == [1, 2], "no note is read once the export is cancelled")
     #expect(folder.written == ["Swift tips.md", "Groceries.md"])
+}
+
+/// The four notes of `FakeNotes`, each read taking a while: a point where other tasks run first.
+/// It notes each read in the trace, and which reads began after the reading task was cancelled.
+nonisolated final class PacedNotes: NoteStore {
+    let notes = FakeNotes().notes
+    let noteIDs = [1, 2, 3, 4]
+    private struct Reads {
+        var read: [Int] = []
+        var readWhileCancelled: [Int] = []
+    }
+    private let reads = Mutex(Reads())
+    var notesRead: [Int] { reads.withLock { $0.read } }
+    var notesReadWhileCancelled: [Int] { reads.withLock { $0.readWhileCancelled } }
+
+    func note(_ id: Int) async -> Note {
+        // The requirement runs in the reading task, so this is whether that task was cancelled.
+        let cancelled = Task.isCancelled
+        reads.withLock { reads in
+            reads.read.append(id)
+            if cancelled { reads.readWhileCancelled.append(id) }
+        }
+        Interleavings.note(cancelled ? "reads note \(id), cancelled already" : "reads note \(id)")
+        await Interleavings.pause()
+        return notes[id] ?? Note(title: "Note \(id)", body: "")
+    }
+}
+
+/// An export folder whose every write takes a while; it notes each in the trace.
+nonisolated final class PacedFolder: ExportFolder {
+    private let files = Mutex<[String]>([])
+    var written: [String] { files.withLock { $0 } }
+
+    func write(_ fileName: String, contents: String) async throws {
+        files.withLock { $0.append(fileName) }
+        Interleavings.note("writes \(fileName)")
+        await Interleavings.pause()
+    }
+}
+
+nonisolated struct TypedALetter: Error {}
+
+/// The user types another letter at every moment of a search, in two hundred orders (seeded, the
+/// same on every machine): before it starts, while a note is read, between two notes, after the
+/// last. Whenever it comes, no note is read after it, and the search gives back every match among
+/// the notes it read.
+@Test func cancellingTheSearchAtAnyMomentStopsReading() async {
+    await Interleavings.explore(schedules: 200) {
+        let store = PacedNotes()
+        let found = Mutex<[String]?>(nil)
+        @Sendable func searching() async throws {
+            let titles = await search("swift", in: store)
+            Interleavings.note("finds \(titles)")
+            found.withLock { $0 = titles }
+        }
+        @Sendable func typing() async throws {
+            await Interleavings.pause()
+            Interleavings.note("types another letter")
+            throw TypedALetter()
+        }
+        do {
+            // The keystroke ends the group by throwing, which cancels the search's task.
+            try await Interleavings.concurrentlyCancellingOnError([("search", searching), ("user", typing)])
+        } catch is TypedALetter {}
+        let late = store.notesReadWhileCancelled
+        try Interleavings.check(
+            late.isEmpty,
+            "note \(late.map(String.init).joined(separator: ", ")) was read after the search was cancelled: no note is "
+                + "read once the search is cancelled — check before reading each one, not after")
+        let matches = store.notesRead.compactMap { id in
+            store.notes[id].flatMap { $0.body.lowercased().contains("swift") ? $0.title : nil }
+        }
+        let titles = found.withLock { $0 } ?? []
+        try Interleavings.check(
+            titles == matches,
+            "the search read notes \(store.notesRead) and returned \(titles), not \(matches): a cancelled search "
+                + "returns what it found so far, every match among the notes it read")
+    }
+}
+
+nonisolated struct TappedCancel: Error {}
+
+/// The user taps Cancel at every moment of an export, in two hundred orders. Whenever it comes
+/// before the last note is read, the export stops with `CancellationError`, and no note is read
+/// after it.
+@Test func cancellingTheExportAtAnyMomentStopsItWithCancellationError() async {
+    await Interleavings.explore(schedules: 200) {
+        let store = PacedNotes()
+        let folder = PacedFolder()
+        let ending = Mutex<String?>(nil)
+        @Sendable func exporting() async throws {
+            let outcome: String
+            do {
+                let count = try await export(store, to: folder)
+                outcome = "returns \(count)"
+            } catch is CancellationError {
+                outcome = "throws CancellationError"
+            }
+            Interleavings.note(outcome)
+            ending.withLock { $0 = outcome }
+        }
+        @Sendable func tapping() async throws {
+            await Interleavings.pause()
+            Interleavings.note("taps Cancel")
+            throw TappedCancel()
+        }
+        do {
+            // The tap ends the group by throwing, which cancels the export's task.
+            try await Interleavings.concurrentlyCancellingOnError([("export", exporting), ("user", tapping)])
+        } catch is TappedCancel {}
+        let late = store.notesReadWhileCancelled
+        try Interleavings.check(
+            late.isEmpty,
+            "note \(late.map(String.init).joined(separator: ", ")) was read after the export was cancelled: no note is "
+                + "read once the export is cancelled — check before reading each one, not after writing it")
+        let outcome = ending.withLock { $0 } ?? "never ends"
+        if store.notesRead.count < store.noteIDs.count {
+            try Interleavings.check(
+                outcome == "throws CancellationError",
+                "the export was cancelled after \(folder.written.count) of \(store.noteIDs.count) files and \(outcome): "
+                    + "a cancelled export must not look finished, it stops by throwing `CancellationError`")
+        }
+    }
 }

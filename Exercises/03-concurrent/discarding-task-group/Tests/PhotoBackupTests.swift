@@ -1,4 +1,7 @@
+import InterleavingHarness
+import Synchronization
 import Testing
+
 @testable import DiscardingTaskGroup
 
 /// An uploader whose uploads wait until the test answers them, or until they are cancelled.
@@ -126,6 +129,76 @@ private let photos = ["beach.heic", "cake.heic", "dog.heic"]
             Issue.record("a rejected photo was reported as a successful backup: the batch must throw the upload's error")
         } else {
             Issue.record("the batch never ended, so the rejected upload's error reached nobody")
+        }
+    }
+}
+
+/// An uploader whose every upload takes two steps, a point where other tasks run first between
+/// them; a cancelled upload stops at its next step. It notes each step in the trace.
+nonisolated final class PacedUploader: PhotoUploader {
+    private let done = Mutex<[String]>([])
+    var uploaded: [String] { done.withLock { $0 } }
+
+    func upload(_ photo: String) async throws {
+        Interleavings.note("starts uploading \(photo)")
+        for _ in 1...2 {
+            await Interleavings.pause()
+            if Task.isCancelled {
+                Interleavings.note("stops uploading \(photo)")
+                throw CancellationError()
+            }
+        }
+        done.withLock { $0.append(photo) }
+        Interleavings.note("has uploaded \(photo)")
+    }
+}
+
+nonisolated struct ClosedTheScreen: Error {}
+
+/// The user closes the screen at every moment of a batch, in two hundred orders (seeded, the same
+/// on every machine): before it begins, while the photos upload, after the last one. A batch that
+/// did not upload every photo must not look finished: it throws `CancellationError`. The batch
+/// starts on the main actor, which the schedule never keeps busy (`settlesMainActor`).
+@Test func closingTheScreenAtAnyMomentStopsTheBatch() async {
+    await Interleavings.explore(schedules: 200, settlesMainActor: true) {
+        let photos = ["beach.heic", "cake.heic", "dog.heic"]
+        let uploader = PacedUploader()
+        let backup = await PhotoBackup(uploader: uploader)
+        let ending = Mutex<String?>(nil)
+        @Sendable func backingUp() async throws {
+            let outcome: String
+            do {
+                try await backup.backUp(photos)
+                outcome = "reports success"
+            } catch is CancellationError {
+                outcome = "throws CancellationError"
+            } catch {
+                outcome = "throws \(error)"
+            }
+            Interleavings.note(outcome)
+            ending.withLock { $0 = outcome }
+        }
+        @Sendable func closing() async throws {
+            await Interleavings.pause()
+            Interleavings.note("closes the screen")
+            throw ClosedTheScreen()
+        }
+        do {
+            // Closing ends the group by throwing, which cancels the batch's task.
+            try await Interleavings.concurrentlyCancellingOnError([("batch", backingUp), ("user", closing)])
+        } catch is ClosedTheScreen {}
+        let outcome = ending.withLock { $0 } ?? "never ends"
+        let count = uploader.uploaded.count
+        if count < photos.count {
+            try Interleavings.check(
+                outcome == "throws CancellationError",
+                "the batch was cancelled after \(count) of \(photos.count) photos and \(outcome): a cancelled batch must "
+                    + "not look finished — it throws `CancellationError` (`try Task.checkCancellation()` throws it, and a "
+                    + "throwing group rethrows its children's)")
+        } else {
+            try Interleavings.check(
+                outcome == "reports success" || outcome == "throws CancellationError",
+                "every photo was uploaded, yet the batch \(outcome)")
         }
     }
 }

@@ -1,5 +1,7 @@
+import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import Timeout
 
 /// A wait that ends when the test opens the gate — or with `CancellationError` as soon as
@@ -201,4 +203,200 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     translator.answer.open()  // a request that was not cancelled ends now, too late
     await showing.value
     #expect(screen.shown == "Thank you (not translated)")
+}
+
+/// A moment a task of the schedule waits for — the server's answer, the deadline — that comes
+/// when another task says so, or ends the wait with `CancellationError` as soon as the waiting
+/// task is cancelled. It notes each step in the trace and remembers how the wait ended.
+nonisolated final class Moment: Sendable {
+    enum Ending: Equatable {
+        /// Nobody waits yet, or a task still waits.
+        case waiting
+        case came
+        case cancelled
+    }
+    private struct State {
+        var ending = Ending.waiting
+        var waiter: CheckedContinuation<Void, any Error>?
+        var callerLeft = false
+        var cameForNobody = false
+    }
+    private let state = Mutex(State())
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    var ending: Ending { state.withLock { $0.ending } }
+    /// Whether it came, and ended a wait, after the caller had left.
+    var cameForNobody: Bool { state.withLock { $0.cameForNobody } }
+
+    func wait() async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                let ending = state.withLock { state in
+                    if state.ending == .waiting { state.waiter = waiter }
+                    return state.ending
+                }
+                switch ending {
+                case .waiting: break
+                case .came: waiter.resume()
+                case .cancelled: waiter.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            let (waiter, cancelled) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, Bool) in
+                guard state.ending == .waiting else { return (nil, false) }
+                state.ending = .cancelled
+                defer { state.waiter = nil }
+                return (state.waiter, true)
+            }
+            if cancelled { Interleavings.note("\(name) is cancelled") }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The moment comes: a task that waits goes on (unless it was cancelled first).
+    func come() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>?? in
+            guard state.ending == .waiting else { return nil }
+            state.ending = .came
+            if state.callerLeft { state.cameForNobody = true }
+            defer { state.waiter = nil }
+            return .some(state.waiter)
+        }
+        if let waiter {
+            Interleavings.note("\(name) comes")
+            waiter?.resume()
+        }
+    }
+
+    /// The caller that waits for this moment was cancelled.
+    func callerLeft() {
+        state.withLock { $0.callerLeft = true }
+    }
+}
+
+/// The answer and the deadline arrive in every order, two hundred of them (seeded, the same on
+/// every machine): one a step or two before the other, at once, late. Whichever ends its wait
+/// first decides what the call gives, and by the time the call returns the other is stopped.
+@Test func theFirstToFinishDecidesAndTheOtherStops() async {
+    await Interleavings.explore(schedules: 200) {
+        let answer = Moment("the answer")
+        let deadline = Moment("the deadline")
+        let finished = Mutex<[String]>([])
+        @Sendable func translating() async throws {
+            let outcome: String
+            do {
+                let phrase = try await withDeadline(
+                    Deadline {
+                        try await deadline.wait()
+                        finished.withLock { $0.append("the deadline") }
+                    }
+                ) {
+                    try await answer.wait()
+                    finished.withLock { $0.append("the answer") }
+                    return "Obrigado"
+                }
+                outcome = "the answer"
+                Interleavings.note("shows \(phrase)")
+            } catch is TimedOut {
+                outcome = "the deadline"
+                Interleavings.note("shows the phrase untranslated")
+            } catch {
+                throw Interleavings.Violation(
+                    "withDeadline threw \(error): only the deadline (TimedOut) or the answer may end the call, and the "
+                        + "caller was never cancelled — the timer's win must throw TimedOut, not cancel the caller's work")
+            }
+            let first = finished.withLock { $0.first }
+            try Interleavings.check(
+                first == outcome,
+                "\(first ?? "nothing") finished first, yet the call went by \(outcome): whichever finishes first decides")
+            try Interleavings.check(
+                deadline.ending != .waiting,
+                "the call returned while its timer still waited: the loser must be cancelled (a group's child is, and "
+                    + "the group waits for it)")
+            try Interleavings.check(
+                answer.ending != .waiting,
+                "the call returned while the request still waited for its answer: the loser must be cancelled")
+        }
+        try await Interleavings.concurrently([
+            ("phrasebook", translating),
+            (
+                "server",
+                {
+                    await Interleavings.pause()
+                    answer.come()
+                }
+            ),
+            (
+                "clock",
+                {
+                    await Interleavings.pause()
+                    deadline.come()
+                }
+            ),
+        ])
+    }
+}
+
+nonisolated struct LeftTheScreen: Error {}
+
+/// The user leaves the screen at every moment of a translation, in two hundred orders: before
+/// the request starts, while it waits, as the answer comes. The deadline never passes, so the call
+/// ends with the answer or with `CancellationError` — never `TimedOut` — and the request stops.
+@Test func leavingAtAnyMomentCancelsAndNeverTimesOut() async {
+    await Interleavings.explore(schedules: 200) {
+        let answer = Moment("the answer")
+        let deadline = Moment("the deadline")
+        // What went wrong in the translation's task, checked once the group has ended: the user's
+        // error ends the group first, and a child's error after it would be lost.
+        let wrong = Mutex<String?>(nil)
+        @Sendable func translating() async throws {
+            do {
+                let phrase = try await withTaskCancellationHandler {
+                    try await withDeadline(Deadline { try await deadline.wait() }) {
+                        Interleavings.note("asks the server")
+                        // The server answers a while later, cancelled or not.
+                        Interleavings.later {
+                            Interleavings.later { answer.come() }
+                        }
+                        try await answer.wait()
+                        return "Obrigado"
+                    }
+                } onCancel: {
+                    answer.callerLeft()
+                }
+                Interleavings.note("shows \(phrase)")
+            } catch is TimedOut {
+                Interleavings.note("is told it timed out")
+                let message =
+                    "the user left before the deadline, yet withDeadline threw TimedOut: a request cancelled with its "
+                    + "caller is no timeout — let its CancellationError through"
+                wrong.withLock { $0 = message }
+            } catch {
+                Interleavings.note("ends with \(error)")
+            }
+            if deadline.ending == .waiting {
+                wrong.withLock { wrong in
+                    wrong = wrong ?? "the call returned while its timer still waited: the timer must stop with the call"
+                }
+            }
+        }
+        @Sendable func leaving() async throws {
+            await Interleavings.pause()
+            Interleavings.note("leaves the screen")
+            throw LeftTheScreen()
+        }
+        do {
+            // Leaving ends the group by throwing, which cancels the translation's task.
+            try await Interleavings.concurrentlyCancellingOnError([("phrasebook", translating), ("user", leaving)])
+        } catch is LeftTheScreen {}
+        if let wrong = wrong.withLock({ $0 }) { throw Interleavings.Violation(wrong) }
+        try Interleavings.check(
+            !answer.cameForNobody,
+            "the user left, and the request went on until its answer came: cancelling the caller must cancel the "
+                + "request (a child task of a task group is cancelled with it, an unstructured `Task { }` isn't)")
+    }
 }

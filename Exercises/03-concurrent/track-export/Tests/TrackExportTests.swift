@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 
@@ -101,4 +102,86 @@ final class RecordingEncoder: TrackEncoder {
         encoder.tracksStarted == ["Intro"],
         "tracks handed over after the export was cancelled were still encoded: \(encoder.tracksStarted.dropFirst()); no encoding should start once the export is cancelled"
     )
+}
+
+/// Which tracks the library handed over after the export was cancelled: the test's cancellation
+/// handler around the export says when that happens.
+final class CancelWatch: Sendable {
+    private let state = Mutex<(cancelled: Bool, handedAfter: [String])>((false, []))
+
+    var handedAfterTheCancel: [String] { state.withLock { $0.handedAfter } }
+
+    func exportWasCancelled() {
+        state.withLock { $0.cancelled = true }
+        Interleavings.note("the export is cancelled")
+    }
+
+    func handing(_ track: String) {
+        state.withLock { state in
+            if state.cancelled { state.handedAfter.append(track) }
+        }
+        Interleavings.note("hands over \(track)")
+    }
+}
+
+/// An encoder whose encoding takes a while: a point where other tasks run first. It notes each
+/// start in the trace.
+final class PacedEncoder: TrackEncoder {
+    private let started = Mutex<[String]>([])
+    var tracksStarted: [String] { started.withLock { $0 } }
+
+    func encode(_ track: String) async -> Bool {
+        started.withLock { $0.append(track) }
+        Interleavings.note("starts encoding \(track)")
+        await Interleavings.pause()
+        return !Task.isCancelled
+    }
+}
+
+struct TappedCancel: Error {}
+
+/// The user taps Cancel at every moment of an export, in two hundred orders (seeded, the same on
+/// every machine): before the first track, while the export waits for the next one, while a track
+/// encodes. Whenever it comes, no track the library hands over after it starts encoding.
+@Test func noTrackHandedOverAfterTheTapStartsEncoding() async {
+    await Interleavings.explore(schedules: 200) {
+        let tracks = HandedTracks()
+        let encoder = PacedEncoder()
+        let watch = CancelWatch()
+        @Sendable func exporting() async throws {
+            let written = await withTaskCancellationHandler {
+                await export(tracks, with: encoder)
+            } onCancel: {
+                watch.exportWasCancelled()
+            }
+            Interleavings.note("wrote \(written) tracks")
+        }
+        @Sendable func finding() async throws {
+            // Like the real library, it does not look at cancellation.
+            for track in ["Intro", "So What", "Blue in Green"] {
+                await Interleavings.pause()
+                watch.handing(track)
+                tracks.hand(track)
+            }
+            tracks.hand(nil)
+        }
+        @Sendable func tapping() async throws {
+            await Interleavings.pause()
+            Interleavings.note("taps Cancel")
+            throw TappedCancel()
+        }
+        do {
+            // The tap ends the group by throwing, which cancels the export (and the library's task,
+            // which goes on all the same).
+            try await Interleavings.concurrentlyCancellingOnError([
+                ("export", exporting), ("library", finding), ("user", tapping),
+            ])
+        } catch is TappedCancel {}
+        let late = encoder.tracksStarted.filter(watch.handedAfterTheCancel.contains)
+        try Interleavings.check(
+            late.isEmpty,
+            "\(late) was handed over after the export was cancelled, and its encoding started: no encoding should "
+                + "start once the export is cancelled — the check must come after the wait for the next track, "
+                + "when the track is there, not before it")
+    }
 }
