@@ -1,5 +1,6 @@
 import InterleavingHarness
 import Testing
+
 @testable import Interleaving
 
 // This test module is built in main actor mode too: the tests, the fake server and the
@@ -71,12 +72,14 @@ final class ControlledMailServer: MailServer {
 
 /// Four messages on the first page; twelve unread in the whole mailbox.
 private func sampleInbox(on server: ControlledMailServer) -> Inbox {
-    Inbox(server: server, messages: [
-        Message(id: 1, subject: "Lunch on Friday?"),
-        Message(id: 2, subject: "Your invoice for March"),
-        Message(id: 3, subject: "Re: the release plan"),
-        Message(id: 4, subject: "Photos from the offsite"),
-    ], unreadCount: 12)
+    Inbox(
+        server: server,
+        messages: [
+            Message(id: 1, subject: "Lunch on Friday?"),
+            Message(id: 2, subject: "Your invoice for March"),
+            Message(id: 3, subject: "Re: the release plan"),
+            Message(id: 4, subject: "Photos from the offsite"),
+        ], unreadCount: 12)
 }
 
 /// Serialized, so that failures are reported in this order: the first one is the first to fix.
