@@ -1,5 +1,6 @@
 import InterleavingHarness
 import Testing
+
 @testable import Interleaving
 
 // This test module is built in main actor mode too: the tests, the fake server and the
@@ -71,12 +72,14 @@ final class ControlledMailServer: MailServer {
 
 /// Four messages on the first page; twelve unread in the whole mailbox.
 private func sampleInbox(on server: ControlledMailServer) -> Inbox {
-    Inbox(server: server, messages: [
-        Message(id: 1, subject: "Lunch on Friday?"),
-        Message(id: 2, subject: "Your invoice for March"),
-        Message(id: 3, subject: "Re: the release plan"),
-        Message(id: 4, subject: "Photos from the offsite"),
-    ], unreadCount: 12)
+    Inbox(
+        server: server,
+        messages: [
+            Message(id: 1, subject: "Lunch on Friday?"),
+            Message(id: 2, subject: "Your invoice for March"),
+            Message(id: 3, subject: "Re: the release plan"),
+            Message(id: 4, subject: "Photos from the offsite"),
+        ], unreadCount: 12)
 }
 
 /// Serialized, so that failures are reported in this order: the first one is the first to fix.
@@ -239,13 +242,15 @@ private func sampleInbox(on server: ControlledMailServer) -> Inbox {
 }
 
 /// A mail server that takes a while over each request (other taps reach the inbox meanwhile),
-/// refuses to mark the `unmarkable` messages as read, and notes each step in the trace a failing
-/// schedule shows.
+/// refuses to mark the `unmarkable` messages as read and to delete the `undeletable` ones, and
+/// notes each step in the trace a failing schedule shows.
 final class SlowMailServer: MailServer {
     let unmarkable: Set<Int>
+    let undeletable: Set<Int>
 
-    init(unmarkable: Set<Int>) {
+    init(unmarkable: Set<Int>, undeletable: Set<Int> = []) {
         self.unmarkable = unmarkable
+        self.undeletable = undeletable
     }
 
     func markAsRead(_ id: Int) async throws {
@@ -261,6 +266,10 @@ final class SlowMailServer: MailServer {
     func delete(_ id: Int) async throws {
         Interleavings.note("the server is asked to delete message \(id)")
         await Interleavings.pause()
+        if undeletable.contains(id) {
+            Interleavings.note("the server refuses to delete message \(id)")
+            throw ControlledMailServer.ServerError()
+        }
         Interleavings.note("the server deletes message \(id)")
     }
 }
@@ -272,9 +281,9 @@ struct Screen: Equatable, Sendable {
     var badge: Int
 }
 
-private func makeInbox(unmarkable: Set<Int>) -> Inbox {
+private func makeInbox(unmarkable: Set<Int>, undeletable: Set<Int> = []) -> Inbox {
     Inbox(
-        server: SlowMailServer(unmarkable: unmarkable),
+        server: SlowMailServer(unmarkable: unmarkable, undeletable: undeletable),
         messages: [
             Message(id: 1, subject: "Lunch on Friday?"),
             Message(id: 2, subject: "Your invoice for March"),
@@ -346,5 +355,25 @@ nonisolated private func check(_ shown: Screen, against expected: Screen) throws
             tap("delete 4") { try await inbox.delete(4) },
         ])
         try check(await screen(of: inbox), against: Screen(ids: [1, 3], read: [false, true], badge: 9))
+    }
+}
+
+/// A deletion the server refuses, among other taps: deleting message 1 while it, message 3 and
+/// message 4 are tapped too. The refused deletion keeps message 1 and changes nothing else: what
+/// the other taps did while it waited stays done.
+@Test func aRefusedDeletionAmongOtherTapsInEveryOrder() async {
+    await Interleavings.explore(schedules: 100, schedulesMainActor: true) {
+        let inbox = await makeInbox(unmarkable: [], undeletable: [1])
+        try await Interleavings.concurrently([
+            tap("delete 1") { try await inbox.delete(1) },
+            tap("read 3") { try await inbox.markAsRead(3) },
+            tap("delete 4") { try await inbox.delete(4) },
+            tap("read 1") { try await inbox.markAsRead(1) },
+        ])
+        let shown = await screen(of: inbox)
+        try Interleavings.check(
+            shown.ids == [1, 2, 3] && shown.read == [true, false, true] && shown.badge == 9,
+            "the inbox shows messages \(shown.ids), read \(shown.read), badge \(shown.badge), but should show [1, 2, 3], read [true, false, true], badge 9: a refused deletion leaves the inbox as the other taps made it while it waited; don't restore a snapshot taken before the `await`"
+        )
     }
 }

@@ -226,3 +226,28 @@ nonisolated private func tap(_ title: String, for reader: String, at desk: Lendi
                 : "Emma was refused, but eve's shelf shows it")
     }
 }
+
+/// A reader taps Borrow on one book twice, and on another, all at once, in a hundred orders
+/// (seeded, the same on every machine). Each tap waiting for its licence holds a place of its own,
+/// even when two are for the same book: two of the three taps are lent, the third is refused.
+@Test func tappingOneBookTwiceHoldsTwoPlacesInEveryOrder() async {
+    await Interleavings.explore(schedules: 100) {
+        let publisher = SlowPublisher()
+        let desk = LendingDesk(publisher: publisher)
+        let (_, tappedAgain) = tap("Emma", for: "fay", at: desk)
+        try await Interleavings.concurrently([
+            tap("Emma", for: "fay", at: desk), ("fay's Emma again", tappedAgain), tap("Dune", for: "fay", at: desk),
+        ])
+        let fay = await desk.titles(lentTo: "fay")
+        try Interleavings.check(
+            fay.count <= LendingDesk.limit,
+            "fay holds \(fay.count) books (\(fay.joined(separator: ", "))), the limit is two per reader: she tapped Borrow on Emma twice, and each tap waiting for its licence holds a place of its own. Count the taps in flight, not the titles"
+        )
+        try Interleavings.check(
+            fay.count == LendingDesk.limit,
+            "fay was refused a book with a place free (she holds \(fay.count): \(fay.joined(separator: ", "))): a tap gives back only the place it held"
+        )
+        try Interleavings.check(
+            publisher.requests.count == 2, "\(publisher.requests.count) licences were requested for 2 books lent: ask only for a book that can be lent")
+    }
+}

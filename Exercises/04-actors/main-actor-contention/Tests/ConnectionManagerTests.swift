@@ -1,6 +1,7 @@
 import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import MainActorContention
 
 // This test module is built in main actor mode too: every `@Test` here runs on the main actor.
@@ -88,11 +89,12 @@ private func origin(of write: RecordingNetwork.Write) -> String {
     try await manager.send("a", to: "swift.chat")
     try await manager.send("b", to: "ios.chat")
     try await manager.send("c", to: "swift.chat")
-    #expect(network.writes.map(\.connection) == [
-        Connection(host: "swift.chat", number: 1),
-        Connection(host: "ios.chat", number: 2),
-        Connection(host: "swift.chat", number: 1),
-    ])
+    #expect(
+        network.writes.map(\.connection) == [
+            Connection(host: "swift.chat", number: 1),
+            Connection(host: "ios.chat", number: 2),
+            Connection(host: "swift.chat", number: 1),
+        ])
     await disconnectEverything(manager)
     try await manager.send("d", to: "ios.chat")
     #expect(network.writes.last?.connection == Connection(host: "ios.chat", number: 1))
@@ -102,11 +104,12 @@ private func origin(of write: RecordingNetwork.Write) -> String {
     let manager = ConnectionManager(network: RecordingNetwork())
     let status = StatusLine(manager: manager)
     #expect(await text(of: status) == "0 servers · 0 sent")
-    try await syncOutbox([
-        OutgoingMessage(text: "one", host: "swift.chat"),
-        OutgoingMessage(text: "two", host: "ios.chat"),
-        OutgoingMessage(text: "three", host: "swift.chat"),
-    ], using: manager)
+    try await syncOutbox(
+        [
+            OutgoingMessage(text: "one", host: "swift.chat"),
+            OutgoingMessage(text: "two", host: "ios.chat"),
+            OutgoingMessage(text: "three", host: "swift.chat"),
+        ], using: manager)
     #expect(await text(of: status) == "2 servers · 3 sent")
 }
 
@@ -177,16 +180,33 @@ private func perform<T>(_ operation: () async -> T) async -> T {
     let sending = Task { try await manager.send("two", to: "ios.chat") }
     let text = await reading.value
     try await sending.value
-    #expect(["1 servers · 1 sent", "2 servers · 2 sent"].contains(text),
-            "the status line showed “\(text)”, numbers the manager never had at the same time: it read them in two visits, and a message went out in between; ask the actor for both in one call")
+    #expect(
+        ["1 servers · 1 sent", "2 servers · 2 sent"].contains(text),
+        "the status line showed “\(text)”, numbers the manager never had at the same time: it read them in two visits, and a message went out in between; ask the actor for both in one call"
+    )
 }
 
-/// A network that takes a while over each write (other tasks may reach the manager meanwhile) and
-/// notes each step in the trace a failing schedule shows.
+/// A network that takes a while over each write (other tasks may reach the manager meanwhile),
+/// notes each step in the trace a failing schedule shows, and records the connection each write
+/// used and how many writes are done.
 nonisolated final class SlowNetwork: Network {
+    private struct Log {
+        var connections: [Connection] = []
+        var written = 0
+    }
+
+    private let log = Mutex(Log())
+
+    /// The connection of every write, in the order they started.
+    var connections: [Connection] { log.withLock { $0.connections } }
+    /// How many writes have finished.
+    var written: Int { log.withLock { $0.written } }
+
     func write(_ text: String, on connection: Connection) async throws {
-        Interleavings.note("the network starts writing “\(text)” to \(connection.host)")
+        log.withLock { $0.connections.append(connection) }
+        Interleavings.note("the network starts writing “\(text)” to \(connection.host) on connection \(connection.number)")
         await Interleavings.pause()
+        log.withLock { $0.written += 1 }
         Interleavings.note("“\(text)” is written")
     }
 }
@@ -217,40 +237,83 @@ nonisolated final class Shown: Sendable {
     }
 }
 
-/// The status line drawn as a task of the exploration: it notes what it shows.
-nonisolated private func drawing(_ status: StatusLine, into shown: Shown) -> (String, @Sendable () async throws -> Void) {
+/// The status line drawn twice as a task of the exploration: it notes what it shows, and checks
+/// that no message is counted as sent before the network has written it.
+nonisolated private func drawing(_ status: StatusLine, into shown: Shown, over network: SlowNetwork) -> (String, @Sendable () async throws -> Void) {
     (
         "status line",
         {
-            let line = await text(of: status)
-            Interleavings.note("shows “\(line)”")
-            shown.add(line)
+            for _ in 1...2 {
+                let line = await text(of: status)
+                let written = network.written
+                Interleavings.note("shows “\(line)”")
+                shown.add(line)
+                let sent = line.split(separator: " ").compactMap { Int($0) }.last ?? 0
+                try Interleavings.check(
+                    sent <= written,
+                    "the status line showed “\(line)” when the network had written \(written) of the messages: count a message as sent once its write is done, not before the `await`"
+                )
+            }
         }
     )
 }
 
 /// Two messages to two servers go out while the status line is drawn, in a hundred orders
 /// (seeded, the same on every machine, each message waiting for the network a while). Whatever the
-/// order, both are counted, and the status line shows numbers the manager had at one moment.
+/// order, both are counted, none before it is written, and the status line shows numbers the
+/// manager had at one moment, which only grow.
 @Test func messagesAndTheStatusLineInEveryOrder() async {
     await Interleavings.explore(schedules: 100, schedulesMainActor: true) {
-        let manager = await makeManager(SlowNetwork())
+        let network = SlowNetwork()
+        let manager = await makeManager(network)
         let status = await makeStatusLine(manager)
         let shown = Shown()
         try await Interleavings.concurrently([
-            sending("one", to: "swift.chat", with: manager), sending("two", to: "ios.chat", with: manager), drawing(status, into: shown),
+            sending("one", to: "swift.chat", with: manager), sending("two", to: "ios.chat", with: manager),
+            drawing(status, into: shown, over: network),
         ])
         // Each number only grows, and a server is connected before its message is counted.
+        var previous = [0, 0]
         for line in shown.all {
             let numbers = line.split(separator: " ").compactMap { Int($0) }
             try Interleavings.check(
                 numbers.count == 2 && numbers[1] <= numbers[0],
                 "the status line showed “\(line)”, numbers the manager never had at the same time: it read them in two visits, and a message went out in between; ask the actor for both in one call"
             )
+            try Interleavings.check(
+                numbers[0] >= previous[0] && numbers[1] >= previous[1],
+                "the status line showed “\(line)” after “\(previous[0]) servers · \(previous[1]) sent”: the numbers only grow while messages go out")
+            previous = numbers
         }
         let final = await text(of: status)
         try Interleavings.check(
             final == "2 servers · 2 sent",
             "after two messages to two servers the status line shows “\(final)”: a count read before the `await` is stale after it")
+    }
+}
+
+/// Three messages, two of them to one server, go out at once, in a hundred orders (each message
+/// waiting for the network a while): whatever the order, each server gets one connection, its
+/// number its own, and every message goes out on it.
+@Test func connectionsInEveryOrder() async {
+    await Interleavings.explore(schedules: 100, settlesMainActor: true) {
+        let network = SlowNetwork()
+        let manager = await makeManager(network)
+        try await Interleavings.concurrently([
+            sending("one", to: "swift.chat", with: manager), sending("two", to: "ios.chat", with: manager),
+            sending("three", to: "swift.chat", with: manager),
+        ])
+        let numbers = Dictionary(grouping: network.connections, by: \.host).mapValues { Set($0.map(\.number)) }
+        for (host, used) in numbers.sorted(by: { $0.key < $1.key }) {
+            try Interleavings.check(
+                used.count == 1,
+                "the messages to \(host) went out on connections \(used.sorted()): a second connection was opened to a server that already had one. Choose the connection and store it in one visit to the actor, before the `await`"
+            )
+        }
+        let all = network.connections.map(\.number)
+        try Interleavings.check(
+            Set(all).count == numbers.count,
+            "two servers got the same connection number (\(network.connections.map { "\($0.host) #\($0.number)" })): a connection opened while another send waited was numbered before the other one was stored. Choose the connection and store it in one visit to the actor, before the `await`"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import ReentrancyCheckThenAct
 
 /// A fake bank that holds every transfer until the test confirms or fails it.
@@ -45,8 +46,10 @@ nonisolated final class GatedBank: Bank {
 // bank). `quiet(_:)` also needs the wallet's actor, so once it has run, the payment has got
 // as far as it can go without the bank. No sleeping, no guessing.
 
-private func pay(_ amount: Int, to payee: String, from wallet: isolated Wallet,
-                 started: AsyncStream<Void>.Continuation) async throws {
+private func pay(
+    _ amount: Int, to payee: String, from wallet: isolated Wallet,
+    started: AsyncStream<Void>.Continuation
+) async throws {
     started.yield()
     try await wallet.pay(amount, to: payee)
 }
@@ -66,7 +69,8 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     let bank = GatedBank()
     let wallet = Wallet(balance: 100, bank: bank)
     let payment = await startPayment(30, to: "Bookshop", from: wallet)
-    #expect(bank.pendingTransfers == ["Bookshop: 30"])
+    // (`#require` here and below: a payment that never reached the bank would wait forever.)
+    try #require(bank.pendingTransfers == ["Bookshop: 30"])
     bank.confirmAll()
     try await payment.value
     #expect(await wallet.balance == 70)
@@ -89,8 +93,9 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     let comics = await startPayment(80, to: "Comics", from: wallet)
     // The first payment waits for the bank. The second one comes in meanwhile.
     let music = await startPayment(50, to: "Music", from: wallet)
-    #expect(bank.pendingTransfers == ["Comics: 80"],
-            "the bank was asked for a transfer that the wallet can't cover: 80 of the 100 cents were already on their way")
+    try #require(
+        bank.pendingTransfers == ["Comics: 80"],
+        "the bank was asked for a transfer that the wallet can't cover: 80 of the 100 cents were already on their way")
     bank.confirmAll()
     try await comics.value
     await #expect(throws: PaymentError.insufficientFunds) { try await music.value }
@@ -105,8 +110,9 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     let comics = await startPayment(30, to: "Comics", from: wallet)
     let music = await startPayment(50, to: "Music", from: wallet)
     // (`#require`: if the second payment waits in line, it never reaches the bank.)
-    try #require(bank.pendingTransfers == ["Comics: 30", "Music: 50"],
-                 "both payments fit: the second one should not wait in line for the first — don't turn the payments into a queue")
+    try #require(
+        bank.pendingTransfers == ["Comics: 30", "Music: 50"],
+        "both payments fit: the second one should not wait in line for the first — don't turn the payments into a queue")
     bank.confirmAll()
     try await comics.value
     try await music.value
@@ -118,11 +124,13 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     let bank = GatedBank()
     let wallet = Wallet(balance: 100, bank: bank)
     let bike = await startPayment(80, to: "Bike shop", from: wallet)
+    try #require(bank.pendingTransfers == ["Bike shop: 80"])
     bank.failAll()
     await #expect(throws: PaymentError.bankUnavailable) { try await bike.value }
     #expect(await wallet.balance == 100, "the transfer failed, so the money never left: put it back when the bank fails")
     #expect(await wallet.payments.isEmpty, "a failed transfer is not a payment")
     let retry = await startPayment(80, to: "Bike shop", from: wallet)
+    try #require(bank.pendingTransfers == ["Bike shop: 80"])
     bank.confirmAll()
     try await retry.value
     #expect(await wallet.balance == 20)
@@ -135,6 +143,7 @@ nonisolated final class SlowBank: Bank {
     private struct Books {
         var inFlight = 0
         var sent = 0
+        var confirmed: [String] = []
         var overdrawn: String?
     }
 
@@ -149,6 +158,8 @@ nonisolated final class SlowBank: Bank {
 
     /// The cents the bank sent, and the first request it could see the wallet can't cover.
     var sent: Int { books.withLock { $0.sent } }
+    /// The transfers the bank confirmed, such as "Music: 60", in the order it confirmed them.
+    var confirmed: [String] { books.withLock { $0.confirmed } }
     var overdrawn: String? { books.withLock { $0.overdrawn } }
 
     func transfer(_ amount: Int, to payee: String) async throws {
@@ -165,7 +176,10 @@ nonisolated final class SlowBank: Bank {
         let fails = failing.contains(payee)
         books.withLock { books in
             books.inFlight -= amount
-            if !fails { books.sent += amount }
+            if !fails {
+                books.sent += amount
+                books.confirmed.append("\(payee): \(amount)")
+            }
         }
         Interleavings.note(fails ? "the bank fails the \(amount) to \(payee)" : "the bank confirms the \(amount) to \(payee)")
         if fails { throw PaymentError.bankUnavailable }
@@ -173,8 +187,9 @@ nonisolated final class SlowBank: Bank {
 }
 
 /// Three payments at once, one of which the bank fails, in two hundred orders (seeded, the same on
-/// every machine): whatever the order, the bank never sends money the wallet doesn't hold, and
-/// the wallet ends up with exactly what it started with minus what the bank sent.
+/// every machine): whatever the order, the bank never sends money the wallet doesn't hold, the
+/// wallet ends up with exactly what it started with minus what the bank sent, and its list of
+/// payments is exactly the transfers the bank confirmed.
 @Test func everyOrderOfThreePaymentsKeepsTheBooks() async {
     await Interleavings.explore(schedules: 200) {
         let bank = SlowBank(startingBalance: 100, failing: ["Comics"])
@@ -193,5 +208,11 @@ nonisolated final class SlowBank: Bank {
         if let overdrawn = bank.overdrawn {
             throw Interleavings.Violation(overdrawn + ": a payment went ahead on money another one had already taken")
         }
+        let payments = await wallet.payments
+        let confirmed = bank.confirmed
+        try Interleavings.check(
+            payments.sorted() == confirmed.sorted(),
+            "the wallet lists the payments \(payments) but the bank confirmed \(confirmed): "
+                + "when a transfer fails, take back its own payment, not the one recorded last")
     }
 }

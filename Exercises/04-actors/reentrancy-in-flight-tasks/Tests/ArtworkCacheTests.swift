@@ -1,6 +1,7 @@
 import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import ReentrancyInFlightTasks
 
 /// A fake loader that holds every download until the test finishes or fails it.
@@ -77,8 +78,10 @@ nonisolated final class GatedLoader: ArtworkLoader {
 // or another one's). `quiet(_:)` also needs the cache's actor, so once it has run, the
 // request has got as far as it can go without the loader. No sleeping, no guessing.
 
-private func requestOnCache(_ url: String, from cache: isolated ArtworkCache,
-                            started: AsyncStream<Void>.Continuation) async throws -> Artwork {
+private func requestOnCache(
+    _ url: String, from cache: isolated ArtworkCache,
+    started: AsyncStream<Void>.Continuation
+) async throws -> Artwork {
     started.yield()
     return try await cache.artwork(for: url)
 }
@@ -117,8 +120,9 @@ nonisolated private let deepDives = "https://example.com/deep-dives.png"
     // The first download is in flight. Two more episodes of the show ask for the artwork.
     let second = await startRequest(swiftTalk, from: cache)
     let third = await startRequest(swiftTalk, from: cache)
-    #expect(loader.requested == [swiftTalk],
-            "each request started a download of its own: checking the cache after the `await` comes too late; store the download in flight before it")
+    #expect(
+        loader.requested == [swiftTalk],
+        "each request started a download of its own: checking the cache after the `await` comes too late; store the download in flight before it")
     loader.finish(swiftTalk)
     for request in [first, second, third] {
         #expect(try await request.value == Artwork(url: swiftTalk, bytes: Array(swiftTalk.utf8)))
@@ -170,9 +174,16 @@ struct DownloadFailed: Error, Equatable {
 
 /// A loader that takes a while over each download (other requests may reach the cache meanwhile),
 /// fails the first download of each of the `failing` URLs, and notes each step in the trace a
-/// failing schedule shows.
+/// failing schedule shows. It sees a download that starts while another one of the same URL is
+/// still in flight.
 nonisolated final class SlowLoader: ArtworkLoader {
-    private let downloads = Mutex<[String]>([])
+    private struct Downloads {
+        var started: [String] = []
+        var inFlight: [String: Int] = [:]
+        var overlap: String?
+    }
+
+    private let downloads = Mutex(Downloads())
     let failing: Set<String>
 
     init(failing: Set<String> = []) {
@@ -181,22 +192,69 @@ nonisolated final class SlowLoader: ArtworkLoader {
 
     /// How many downloads of `url` the cache started.
     func downloadCount(of url: String) -> Int {
-        downloads.withLock { $0.count { $0 == url } }
+        downloads.withLock { $0.started.count { $0 == url } }
+    }
+
+    /// The first download that started while another one of its URL was in flight, if any.
+    var overlap: String? {
+        downloads.withLock { $0.overlap }
     }
 
     func load(_ url: String) async throws -> Artwork {
         let attempt = downloads.withLock { downloads in
-            downloads.append(url)
-            return downloads.count { $0 == url }
+            downloads.started.append(url)
+            let attempt = downloads.started.count { $0 == url }
+            if downloads.inFlight[url, default: 0] > 0, downloads.overlap == nil {
+                downloads.overlap = "download \(attempt) of \(show(url)) started while another download of it was still in flight"
+            }
+            downloads.inFlight[url, default: 0] += 1
+            return attempt
         }
         Interleavings.note("download \(attempt) of \(show(url)) starts")
         await Interleavings.pause()
+        downloads.withLock { $0.inFlight[url, default: 0] -= 1 }
         if attempt == 1, failing.contains(url) {
             Interleavings.note("download \(attempt) of \(show(url)) fails")
             throw DownloadFailed(url: url)
         }
         Interleavings.note("download \(attempt) of \(show(url)) finishes")
         return Artwork(url: url, bytes: Array(url.utf8))
+    }
+}
+
+/// Which screens have had their answer, and whether it was an error, so that a screen can ask
+/// once others have theirs: it waits without sleeping, and the schedule chooses when it goes on.
+nonisolated final class Answers: Sendable {
+    typealias Moment = @Sendable ([String: Bool]) -> Bool
+
+    private struct State {
+        /// Whether each screen that has its answer got an error.
+        var failed: [String: Bool] = [:]
+        var waiters: [(moment: Moment, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    func record(_ screen: String, failed: Bool) {
+        let ready = state.withLock { state in
+            state.failed[screen] = failed
+            let failed = state.failed
+            defer { state.waiters.removeAll { $0.moment(failed) } }
+            return state.waiters.filter { $0.moment(failed) }.map(\.continuation)
+        }
+        ready.forEach { $0.resume() }
+    }
+
+    /// Returns once `moment` holds for the screens' answers.
+    func wait(until moment: @escaping Moment) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                guard !moment(state.failed) else { return true }
+                state.waiters.append((moment, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 }
 
@@ -225,9 +283,9 @@ nonisolated private func screen(_ name: String, asks url: String, of cache: Artw
 }
 
 /// The episode list, the player and the widget ask for artwork at once, in a hundred orders
-/// (seeded, the same on every machine): two of them for one show, whose first download fails, and
-/// one for another show. Whatever the order, the cache never has two downloads of one show in
-/// flight, and every screen gets the artwork it asked for.
+/// (seeded, the same on every machine): two of them for one show, and one for another show.
+/// Whatever the order, the cache never has two downloads of one show in flight, and every screen
+/// gets the artwork it asked for.
 @Test func requestsShareTheDownloadInFlightInEveryOrder() async {
     await Interleavings.explore(schedules: 100) {
         let loader = SlowLoader()
@@ -244,6 +302,17 @@ nonisolated private func screen(_ name: String, asks url: String, of cache: Artw
         )
         let dives = loader.downloadCount(of: deepDives)
         try Interleavings.check(dives == 1, "\(show(deepDives)) was downloaded \(dives) times for one request")
+        try checkNoOverlap(loader)
+    }
+}
+
+/// Fails the schedule if two downloads of one URL were ever in flight at once.
+nonisolated private func checkNoOverlap(_ loader: SlowLoader) throws {
+    if let overlap = loader.overlap {
+        throw Interleavings.Violation(
+            overlap
+                + ": a request forgot a download that was not its own. Only the request that started a download forgets it when it fails, and only while it is still the one stored"
+        )
     }
 }
 
@@ -271,5 +340,63 @@ nonisolated private func screen(_ name: String, asks url: String, of cache: Artw
             downloads == 2,
             "\(show(swiftTalk)) was downloaded \(downloads) times (\(afterBoth) for the two requests at once): once for the failure, once more after it, and no more"
         )
+    }
+}
+
+/// Three screens ask for a show whose first download fails, and a fourth asks once the first two
+/// have their answer, in a hundred orders: the episode list and the player at once, the widget as
+/// soon as one of them has shown the error, the lock screen once both have theirs. The failed
+/// download is forgotten once, by the request that started it, before its error reaches the
+/// screen: the cache never has two downloads in flight, and the lock screen gets the artwork.
+/// The episode list and the player load in the background, the lock screen is what the user looks
+/// at: its request goes ahead of lower-priority work waiting for the cache's actor, as in the app.
+@Test func aFailedDownloadIsForgottenOnceInEveryOrder() async {
+    await Interleavings.explore(schedules: 100) {
+        let loader = SlowLoader(failing: [swiftTalk])
+        let cache = ArtworkCache(loader: loader)
+        let answers = Answers()
+        /// Asks for the artwork and records the answer; returns whether it was an error.
+        @Sendable func ask(_ name: String) async throws -> Bool {
+            var failed = false
+            do {
+                Interleavings.note("asks for \(show(swiftTalk))")
+                let artwork = try await cache.artwork(for: swiftTalk)
+                try Interleavings.check(artwork.url == swiftTalk, "\(name) asked for \(show(swiftTalk)) and got the artwork of \(show(artwork.url))")
+                Interleavings.note("shows \(show(swiftTalk))")
+            } catch let violation as Interleavings.Violation {
+                throw violation
+            } catch {
+                Interleavings.note("shows an error")
+                failed = true
+            }
+            answers.record(name, failed: failed)
+            return failed
+        }
+        try await Interleavings.concurrently([
+            ("episode list", { _ = try await Task(priority: .background) { try await ask("episode list") }.value }),
+            ("player", { _ = try await Task(priority: .background) { try await ask("player") }.value }),
+            (
+                "widget",
+                {
+                    await answers.wait { $0.values.contains(true) }
+                    Interleavings.note("a screen has shown the error")
+                    _ = try await ask("widget")
+                }
+            ),
+            (
+                "lock screen",
+                {
+                    await answers.wait { $0["episode list"] != nil && $0["player"] != nil }
+                    Interleavings.note("the episode list and the player have their answers")
+                    let failed = try await Task(priority: .userInitiated) { try await ask("lock screen") }.value
+                    try checkNoOverlap(loader)
+                    try Interleavings.check(
+                        !failed,
+                        "the lock screen asked after both requests of the failed download had their answer, and got its failure again: forget the failed download in the visit that learns of the failure, before its error reaches the screen, not in a task that runs later"
+                    )
+                }
+            ),
+        ])
+        try checkNoOverlap(loader)
     }
 }
