@@ -266,9 +266,13 @@ struct WatchMode {
                 }
                 return false
             }
-            paged = await pager.value
+            let shown = await pager.value
+            paged = paged || shown
             resize.cancel()
-            guard paged, await resize.value else { break }
+            // Reopened after a resize whatever the pager's own status said: a pager ended by the
+            // resize before it had started counted as not shown, and the learner was left on
+            // the watch screen (seen once in a full test run on a loaded machine).
+            guard await resize.value else { break }
         }
         console.setSingleKeyInput(true)
         listenToKeys()
