@@ -51,13 +51,13 @@ extension Session {
     /// Where grading against this trusted checkout keeps compiled tests, for every later grade:
     /// a test object depends only on the course's tests and the learner module's interface (its
     /// name hashes both), and this folder is the trusted checkout's, never a submission's.
-    var trustedTestCache: String { root + "/.actorlings/test-objects" }
+    var trustedTestCache: String { StateFolder(root: root).trustedTestObjects }
 
     /// The progress a checkout records, read without changing anything there (a damaged or
     /// newer file counts as none): under `--submission` it is the student's to write, so it is
     /// read as data (``SubmissionFiles``): no link on its path, a progress file's size at most.
     func recordedProgress(of checkout: String) -> LearnerProgress {
-        guard case .data(let data) = SubmissionFiles.read(".actorlings/progress.json", in: checkout, limit: ProgressStore.sizeLimit),
+        guard case .data(let data) = SubmissionFiles.read(StateFolder.relativeProgress, in: checkout, limit: ProgressStore.sizeLimit),
             case .decoded(let progress) = ProgressDecoding.decode(data)
         else { return LearnerProgress() }
         return progress

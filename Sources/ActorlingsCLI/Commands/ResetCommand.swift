@@ -65,11 +65,12 @@ struct ResetCommand: CourseCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        var directory = "\(root)/.actorlings/backups/\(exercise.id)/\(formatter.string(from: Date()))"
+        let folder = StateFolder(root: root).backups(exercise.id)
+        var directory = "\(folder)/\(formatter.string(from: Date()))"
         var suffix = 1
         while FileManager.default.fileExists(atPath: directory) {
             suffix += 1
-            directory = "\(root)/.actorlings/backups/\(exercise.id)/\(formatter.string(from: Date()))-\(suffix)"
+            directory = "\(folder)/\(formatter.string(from: Date()))-\(suffix)"
         }
         for path in paths {
             guard let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }

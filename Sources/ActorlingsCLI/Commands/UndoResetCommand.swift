@@ -15,7 +15,7 @@ struct UndoResetCommand: CourseCommand {
     func run(in session: Session) async throws -> ExitCode {
         let (console, root) = (session.console, session.root)
         let exercise = try session.exercise(named: self.exercise)
-        let folder = "\(root)/.actorlings/backups/\(exercise.id)"
+        let folder = StateFolder(root: root).backups(exercise.id)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         guard let latest = ResetBackups.latest(among: names) else {
             console.write("\(exercise.id) has no backup made by `\(session.command) reset \(exercise.id)`, so there is nothing to undo.\n")

@@ -8,8 +8,8 @@ import Foundation
 /// files are compared with the checkout's by blob id (`CourseUpdatePlan`). Everything replaced
 /// is backed up in `.actorlings/updates/<time>/`, which `update --undo` restores.
 struct UpdateCommand: CourseCommand {
-    static let upstreamFile = ".actorlings/upstream"
-    static let updatesFolder = ".actorlings/updates"
+    static let upstreamFile = StateFolder.relativeUpstream
+    static let updatesFolder = StateFolder.relativeUpdates
 
     /// The upstream to fetch; nil: the one remembered from the last update.
     var source: String?
