@@ -129,7 +129,9 @@ struct Session: Sendable {
         do {
             return try progressStore.update(change).progress
         } catch {
-            console.writeError(palette.apply(.yellow, "note: ") + "could not save progress to \(progressStore.path): \(error.localizedDescription)\n")
+            // The file in the way: the progress file, or the lock beside it.
+            let path = (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? progressStore.path
+            console.writeError(palette.apply(.yellow, "note: ") + "could not save progress (\(path)): \(error.localizedDescription)\n")
             var progress = progressStore.load().progress
             change(&progress)
             return progress

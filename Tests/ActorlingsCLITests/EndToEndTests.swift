@@ -92,6 +92,17 @@ struct EndToEndTests {
         #expect(FileManager.default.fileExists(atPath: course + "/.actorlings/progress.json.damaged"))
     }
 
+    /// Found by attacking the progress lock: a folder where its file should be. The check's
+    /// verdict stands; the note names the file in the way, not the progress file.
+    @Test("A progress lock that can't be opened costs a note naming it, never the verdict")
+    func unusableProgressLock() async throws {
+        try FileManager.default.createDirectory(atPath: course + "/.actorlings/progress.lock", withIntermediateDirectories: true)
+        let result = try await runActorlings(["check", "passing"], in: course)
+        #expect(result.status == 0)
+        #expect(result.output.contains("passing passed"))
+        #expect(result.errors.contains("could not save progress") && result.errors.contains(".actorlings/progress.lock"), "\(result.errors)")
+    }
+
     @Test("An edited test file is reported, not trusted")
     func editedTests() async throws {
         let path = course + "/Exercises/00-basics/failing-test/Tests/CodeTests.swift"
