@@ -1,4 +1,4 @@
-import ActorlingsCore
+@testable import ActorlingsCore
 import Testing
 
 @Suite struct MarkdownDocumentTests {

@@ -1,4 +1,4 @@
-import ActorlingsCore
+@testable import ActorlingsCore
 import Testing
 
 /// The value of `v` in a one-line document `v = <text>`.

@@ -59,6 +59,21 @@ struct UntrustedTextTests {
         #expect(!UntrustedText.isPlain("a\u{1B}b"))
     }
 
+    @Test(
+        "Markup (the HTML page and the JUnit XML) escapes its five characters after the control characters are made visible",
+        arguments: [
+            ("<script>alert('x')</script>", false, "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;"),
+            ("Tom & \"Jerry\"", false, "Tom &amp; &quot;Jerry&quot;"),
+            ("a\u{1B}[2Jb", false, "a␛[2Jb"),
+            ("one\ntwo", false, "one␊two"),
+            ("one\ntwo\tthree", true, "one\ntwo\tthree"),
+            ("::error::x & y", true, "›::error::x &amp; y"),
+            ("\u{FFFE}kept", false, "kept"),
+        ])
+    func markup(input: String, lines: Bool, expected: String) {
+        #expect(UntrustedText.markup(input, lines: lines) == expected)
+    }
+
     @Test("JSON keeps the data and escapes what the encoder left raw")
     func json() throws {
         let json = "{\"name\":\"a\u{9B}b\u{202E}c\u{7F}\"}"

@@ -16,7 +16,7 @@ struct DevGenerateCommand: CourseCommand {
     func run(in session: Session) async throws -> ExitCode {
         let (course, root) = (session.course, session.root)
         let manifest = ExercisesManifest.render(course)
-        let shippedFiles = ShippedFilesScanner(root: root).scan(course)
+        let shippedFiles = LocalCourseFiles(root: root).shippedFiles(of: course)
         try AtomicFile.write(manifest, to: "\(root)/\(ExercisesManifest.path)")
         try AtomicFile.write(shippedFiles.rendered(), to: "\(root)/\(ShippedFiles.path)")
         session.console.write(

@@ -13,12 +13,6 @@ public enum TestRunAudit {
         public var line: Int
         /// The function's name, for messages.
         public var name: String
-
-        public init(file: String, line: Int, name: String) {
-            self.file = file
-            self.line = line
-            self.name = name
-        }
     }
 
     /// Every `@Test` attribute in `source` (tokens, so comments and strings never count).

@@ -64,13 +64,6 @@ public struct TestRunLedger: Sendable, Equatable {
         public var name: String
         public var file: String
         public var line: Int
-
-        public init(id: String, name: String, file: String, line: Int) {
-            self.id = id
-            self.name = name
-            self.file = file
-            self.line = line
-        }
     }
 
     public var declared: [Declared] = []

@@ -209,20 +209,8 @@ struct ClassHeatmap {
         return html + "</ul>\n"
     }
 
-    /// HTML-escaped, after ``UntrustedText`` made every control character visible: everything
-    /// this page shows comes from reports, which students' runs wrote.
+    /// Everything this page shows comes from reports, which students' runs wrote.
     func escape(_ text: String) -> String {
-        var out = ""
-        for character in UntrustedText.line(text) {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        UntrustedText.markup(text)
     }
 }

@@ -20,11 +20,6 @@ extension Exercise {
         /// ("reports the timer finished before its last tick").
         public var description: String
 
-        public init(name: String, description: String) {
-            self.name = name
-            self.description = description
-        }
-
         /// The name of the result that stands for this mutant in a verdict: `mutant: <name>`.
         /// `[expect]` and the corpus's `tests` name mutants this way.
         public var resultName: String { Self.resultPrefix + name }

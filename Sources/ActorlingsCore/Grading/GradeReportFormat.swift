@@ -130,26 +130,10 @@ struct JUnitFormatter {
         return xml
     }
 
-    /// Escapes the five XML entities and drops characters XML 1.0 cannot carry at all, after
-    /// ``UntrustedText`` made control characters visible: a report read back by `class` is a
-    /// student's file, and a CI job may print this one. `lines` keeps line breaks (details).
+    /// A report read back by `class` is a student's file, and a CI job may print this one.
+    /// `lines` keeps line breaks (details).
     func escape(_ text: String, lines: Bool = false) -> String {
-        var out = ""
-        for scalar in (lines ? UntrustedText.block(text) : UntrustedText.line(text)).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0xFFFE...0xFFFF).contains(value) { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        UntrustedText.markup(text, lines: lines)
     }
 }
 

@@ -21,11 +21,6 @@ public enum TodoReview {
         public var line: Int
         public var word: String
 
-        public init(line: Int, word: String) {
-            self.line = line
-            self.word = word
-        }
-
         public var message: String {
             "the TODO names `\(word)`, which the reference solution introduces; describe the symptom a user or a "
                 + "reviewer would report instead, and leave the construct to the diagnostic, the tests and the hints"

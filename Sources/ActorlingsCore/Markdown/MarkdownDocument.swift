@@ -9,13 +9,6 @@ public struct CodeBlock: Sendable, Equatable {
     public var code: String
     /// The 1-based line of the opening fence, so that a failing block can be named.
     public var line: Int
-
-    public init(language: String, attributes: [String], code: String, line: Int) {
-        self.language = language
-        self.attributes = attributes
-        self.code = code
-        self.line = line
-    }
 }
 
 /// A heading of a lesson; exercises point at lesson sections by the heading's slug.
@@ -27,13 +20,6 @@ public struct Heading: Sendable, Equatable {
     public var slug: String
     /// The 1-based line of the heading.
     public var line: Int
-
-    public init(level: Int, text: String, slug: String, line: Int) {
-        self.level = level
-        self.text = text
-        self.slug = slug
-        self.line = line
-    }
 
     /// The slug of a heading's text: lower case, letters and digits kept, each run of other
     /// characters turned into one `-`, none leading or trailing.

@@ -11,11 +11,6 @@ extension CompilerView {
             public var line: Int
             public var column: Int
 
-            public init(line: Int, column: Int) {
-                self.line = line
-                self.column = column
-            }
-
             public static func < (a: Position, b: Position) -> Bool { (a.line, a.column) < (b.line, b.column) }
         }
 

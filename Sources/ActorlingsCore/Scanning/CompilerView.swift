@@ -32,12 +32,6 @@ public struct CompilerView: Sendable, Equatable {
         public var file: String
         public var line: Int
         public var column: Int
-
-        public init(file: String, line: Int, column: Int) {
-            self.file = file
-            self.line = line
-            self.column = column
-        }
     }
 
     /// A module the code imports: the top-level module, also of a scoped or submodule import.

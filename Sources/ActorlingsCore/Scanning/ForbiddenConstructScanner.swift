@@ -4,11 +4,6 @@ public struct ConstructPattern: Sendable, Equatable {
     /// Swift tokens, e.g. `DispatchQueue` or `Task.detached`; the white space between
     /// them in the pattern does not matter, as it does not in the source.
     public var pattern: String
-
-    public init(id: String, pattern: String) {
-        self.id = id
-        self.pattern = pattern
-    }
 }
 
 /// Where a forbidden construct was found.
@@ -19,13 +14,6 @@ public struct ConstructMatch: Sendable, Equatable {
     public var column: Int
     /// The source line the construct starts on, trimmed, to quote it back to the learner.
     public var lineText: String
-
-    public init(constructID: String, line: Int, column: Int, lineText: String) {
-        self.constructID = constructID
-        self.line = line
-        self.column = column
-        self.lineText = lineText
-    }
 }
 
 /// Finds forbidden constructs in a learner's source.

@@ -20,11 +20,6 @@ public struct SwiftLexeme: Sendable, Equatable {
 
     public var kind: Kind
     public var text: String
-
-    public init(kind: Kind, text: String) {
-        self.kind = kind
-        self.text = text
-    }
 }
 
 extension SwiftTokenizer {

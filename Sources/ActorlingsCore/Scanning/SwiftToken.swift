@@ -31,11 +31,4 @@ public struct SwiftToken: Sendable, Equatable {
     public var line: Int
     /// 1-based, counted in Unicode scalars, which equals what editors show for ASCII code.
     public var column: Int
-
-    public init(kind: Kind, text: String, line: Int, column: Int) {
-        self.kind = kind
-        self.text = text
-        self.line = line
-        self.column = column
-    }
 }

@@ -11,12 +11,6 @@ public struct TOMLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong and what to write instead.
     public var message: String
 
-    public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
     /// `line 3, column 9: expected '=' after key 'title', found '"Actorlings"'`; the caller
     /// prefixes the file's path.
     public var description: String {

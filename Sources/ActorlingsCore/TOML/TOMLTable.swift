@@ -8,12 +8,6 @@ public struct TOMLEntry: Sendable, Equatable {
     /// The 1-based line where the key appears; for a table, the line of its `[header]`; for an
     /// array of tables, the line of its first `[[header]]` (each element has its own `line`).
     public var line: Int
-
-    public init(key: String, value: TOMLValue, line: Int) {
-        self.key = key
-        self.value = value
-        self.line = line
-    }
 }
 
 /// A table: the file itself, a `[table]`, or one element of an `[[array]]`.

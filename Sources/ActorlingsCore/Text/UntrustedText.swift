@@ -23,6 +23,27 @@ public enum UntrustedText {
             .map { neutralizingCommand(String($0)) }.joined(separator: "\n")
     }
 
+    /// For text put into an HTML page or an XML report: made visible as ``line(_:)`` or
+    /// ``block(_:)`` do (`lines`), then the five markup characters escaped and the characters
+    /// XML 1.0 cannot carry at all dropped. `&apos;` is both an XML entity and an HTML5 one.
+    public static func markup(_ text: String, lines: Bool = false) -> String {
+        var out = ""
+        for scalar in (lines ? block(text) : line(text)).unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// True when `text` would print as it is, on one line.
     public static func isPlain(_ text: String) -> Bool {
         line(text) == text

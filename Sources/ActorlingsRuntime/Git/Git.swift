@@ -38,25 +38,21 @@ public struct Git: Sendable {
     /// `PATH` → where git was found there (nil: not there).
     private static let located = Mutex<[String: String?]>([:])
 
+    /// No configuration but the command line's (no home, system or global file), no prompt, pager
+    /// or helper program, no optional locks or replace objects, messages in one language.
+    static let quietSettings: [String: String] = [
+        "HOME": "/dev/null", "XDG_CONFIG_HOME": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_SYSTEM": "/dev/null",
+        "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_ATTR_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "/bin/false",
+        "GIT_PAGER": "cat", "PAGER": "cat", "GIT_OPTIONAL_LOCKS": "0", "GIT_NO_REPLACE_OBJECTS": "1", "LC_ALL": "C",
+    ]
+
     /// The environment every git run gets: the caller's, without anything that points git at
     /// configuration, a repository or a program, and with the settings that keep it quiet.
     static func environment(from caller: [String: String]) -> [String: String] {
         var environment = caller.filter { key, _ in
             !key.hasPrefix("GIT_") && !["HOME", "XDG_CONFIG_HOME", "PAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "PREFIX"].contains(key)
         }
-        environment["HOME"] = "/dev/null"
-        environment["XDG_CONFIG_HOME"] = "/dev/null"
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        environment["GIT_CONFIG_SYSTEM"] = "/dev/null"
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        environment["GIT_ATTR_NOSYSTEM"] = "1"
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["GIT_ASKPASS"] = "/bin/false"
-        environment["GIT_PAGER"] = "cat"
-        environment["PAGER"] = "cat"
-        environment["GIT_OPTIONAL_LOCKS"] = "0"
-        environment["GIT_NO_REPLACE_OBJECTS"] = "1"
-        environment["LC_ALL"] = "C"
+        environment.merge(quietSettings) { _, ours in ours }
         return environment
     }
 

@@ -325,7 +325,7 @@ public struct CourseVerifier: Sendable {
         if files.read(ExercisesManifest.path) != .text(ExercisesManifest.render(checker.course)) {
             findings.append(Finding(subject: ExercisesManifest.path, message: "out of date with the course definition; \(fix)"))
         }
-        let current = ShippedFilesScanner(root: checker.root).scan(checker.course)
+        let current = LocalCourseFiles(root: checker.root).shippedFiles(of: checker.course)
         if current != checker.shipped {
             let changed = Set(current.ids.keys).union(checker.shipped.ids.keys)
                 .filter { current.ids[$0] != checker.shipped.ids[$0] }.sorted()
