@@ -1,5 +1,6 @@
-@testable import ActorlingsCore
 import Testing
+
+@testable import ActorlingsCore
 
 @Suite("Forbidden constructs")
 struct ForbiddenConstructScannerTests {

@@ -1,5 +1,6 @@
-@testable import ActorlingsCore
 import Testing
+
+@testable import ActorlingsCore
 
 @Suite("The order a grade starts its checks in")
 struct GradingOrderTests {

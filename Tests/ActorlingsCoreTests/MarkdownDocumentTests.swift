@@ -1,5 +1,6 @@
-@testable import ActorlingsCore
 import Testing
+
+@testable import ActorlingsCore
 
 @Suite struct MarkdownDocumentTests {
     // MARK: Headings and slugs

@@ -1,5 +1,6 @@
-@testable import ActorlingsCore
 import Testing
+
+@testable import ActorlingsCore
 
 /// The value of `v` in a one-line document `v = <text>`.
 private func value(of text: String) throws -> TOMLValue {

@@ -1,5 +1,6 @@
-@testable import ActorlingsCore
 import Testing
+
+@testable import ActorlingsCore
 
 @Suite("TODO comments that describe a symptom, not the fix")
 struct TodoReviewTests {
