@@ -104,29 +104,6 @@ extension ExerciseBuilder {
         }
     }
 
-    /// The generated `@main` that runs the tests: the same for every exercise, so compiled once
-    /// per toolchain and sanitizer (it costs as much as a small exercise's tests), next to the
-    /// build folders (`.actorlings/build/`, a grade's scratch folder) or in the shared cache, and
-    /// only once at a time in this process.
-    func entryPointObject(_ request: BuildRequest, rebuild: Bool = false) async throws -> CompiledObject {
-        let flags =
-            ["-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", "ActorlingsTestEntry"]
-            + toolchain.testingCompileFlags + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : [])
-            + Platform.deploymentFlags(request.macOSTarget)
-        let key = (flags + [toolchain.version.description, Self.entryPointSource]).joined(separator: "\u{0}")
-        let name = "entry-\(SHA1.hexDigest(SHA1.hash(Array(key.utf8))).prefix(16))"
-        let folder = request.testObjectCache ?? URL(fileURLWithPath: request.buildDirectory).deletingLastPathComponent().path
-        let builder = self
-        // A compile that replaces a changed object is not one a check looking up the object waits for.
-        return try await entryCompiles.once("\(folder)/\(name)" + (rebuild ? " again" : "")) {
-            try await builder.cachedObject(name, request, sharedFolder: folder, rebuild: rebuild) { output in
-                let source = "\(request.buildDirectory)/ActorlingsTestEntryPoint.swift"
-                try Self.entryPointSource.write(toFile: source, atomically: true, encoding: .utf8)
-                return try await builder.swiftc(flags + ["-c", source, "-o", output])
-            }
-        }
-    }
-
     /// The object file in a cached object's folder; its digest is next to it, in `sha256sum`'s format.
     static let objectFileName = "object.o"
 
@@ -135,7 +112,7 @@ extension ExerciseBuilder {
     /// directory), compiled by `compile` only when it is not there, or when what is there is not
     /// what a grader compiled: changed since this process recorded it (`rebuild`), or with no
     /// digest file, or one it does not match. Such an object is reported and replaced.
-    private func cachedObject(
+    func cachedObject(
         _ name: String, _ request: BuildRequest, sharedFolder: String?, rebuild: Bool,
         compile: (_ output: String) async throws -> ProcessResult
     ) async throws -> CompiledObject {
