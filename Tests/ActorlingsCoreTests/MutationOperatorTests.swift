@@ -105,24 +105,44 @@ struct MutationOperatorTests {
                 """
             ]),
         Case(
-            name: "a cancellation check is deleted with its line, and isCancelled reads false",
+            name: "a cancellation check is deleted with its line; a check that is a whole guard or if goes with it; elsewhere isCancelled reads false",
             mutation: .removeCancellationCheck,
             source: """
                 func f() async throws {
                     try Task.checkCancellation()
                     if Task.isCancelled { return }
+                    guard !Task.isCancelled else { return }
+                    if Task.isCancelled && done { return }
                 }
                 """,
             mutants: [
                 """
                 func f() async throws {
                     if Task.isCancelled { return }
+                    guard !Task.isCancelled else { return }
+                    if Task.isCancelled && done { return }
                 }
                 """,
                 """
                 func f() async throws {
                     try Task.checkCancellation()
-                    if false { return }
+                    guard !Task.isCancelled else { return }
+                    if Task.isCancelled && done { return }
+                }
+                """,
+                """
+                func f() async throws {
+                    try Task.checkCancellation()
+                    if Task.isCancelled { return }
+                    if Task.isCancelled && done { return }
+                }
+                """,
+                """
+                func f() async throws {
+                    try Task.checkCancellation()
+                    if Task.isCancelled { return }
+                    guard !Task.isCancelled else { return }
+                    if false && done { return }
                 }
                 """,
             ]),
@@ -298,6 +318,24 @@ struct MutationOperatorTests {
             source: "func f() {\n    let done = task.cancel()\n}", mutants: []),
         Case(name: "async let in a comment", mutation: .asyncLetToTask, source: "// async let a = f()\nlet b = 1", mutants: []),
         Case(
+            name: "a synchronous method of a class: made async, its synchronous callers would not compile", mutation: .splitCriticalSection,
+            source: "final class Model {\n    var n = 0\n    func take() {\n        guard n > 0 else { return }\n        n -= 1\n    }\n}",
+            mutants: []),
+        Case(
+            name: "a check and an act inside a closure, whose isolation the mutant cannot know", mutation: .splitCriticalSection,
+            source: "func f() async {\n    items.forEach { item in\n        if n > 0 { n -= 1 }\n    }\n}", mutants: []),
+        Case(
+            name: "a rethrow under typed throws, where a CancellationError does not compile", mutation: .remapError,
+            source: "func f() throws(LoadError) {\n    do {\n        try g()\n    } catch {\n        throw .unreadable\n    }\n}", mutants: []),
+        Case(
+            name: "addTaskUnlessCancelled whose answer is used", mutation: .groupTaskToTask,
+            source: "func f() async {\n    await withDiscardingTaskGroup { group in\n        if !group.addTaskUnlessCancelled { work() } { stop() }\n    }\n}",
+            mutants: []),
+        Case(
+            name: "the one addTask of a group that names no child type: the type is inferred from it", mutation: .groupTaskToTask,
+            source: "func f() async {\n    await withTaskGroup { group in\n        group.addTask { 1 }\n        for await _ in group {}\n    }\n}",
+            mutants: []),
+        Case(
             name: "a guard whose act already follows an await", mutation: .splitCriticalSection,
             source: "func f() async {\n    guard n > 0 else { return }\n    await g()\n    n -= 1\n}", mutants: []),
         Case(
@@ -386,7 +424,7 @@ struct MutationOperatorTests {
                 do { try await f(); try g() } catch { throw E.wrap(error) }
                 async let a = load()
                 _ = try await a
-                await withTaskGroup { group in group.addTask { 1 }; group.cancelAll() }
+                await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; group.cancelAll() }
                 task = Task { [weak self] in guard let self else { return }; self?.go() }
                 try await withTaskCancellationHandler { await w() } onCancel: { stop() }
             }

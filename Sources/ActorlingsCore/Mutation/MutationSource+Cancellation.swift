@@ -27,12 +27,34 @@ extension MutationSource {
         }
         for index in tokens.indices where spells(["Task", ".", "isCancelled"], at: index) && !isOperator(index - 1, ".") {
             let context = statement(containing: index).map { snippet($0.lowerBound, $0.upperBound) } ?? "Task.isCancelled"
+            // A check that is all of its statement's condition (`guard !Task.isCancelled else`,
+            // `if Task.isCancelled { … }`) is deleted with its statement: read as `false`, its
+            // branch would be code the compiler warns will never be executed.
+            if let whole = wholeCancellationCheck(at: index) {
+                result.append(
+                    MutationCandidate(
+                        line: tokens[index].line, description: "never checks for cancellation here (`\(snippet(whole.lowerBound, whole.upperBound, limit: 60))` deleted)",
+                        edits: [deletion(of: whole)]))
+                continue
+            }
             result.append(
                 MutationCandidate(
                     line: tokens[index].line, description: "takes `Task.isCancelled` for `false` in `\(context)`",
                     edits: [MutationEdit(range: tokens[index].range.lowerBound..<tokens[index + 2].range.upperBound, replacement: "false")]))
         }
         return result
+    }
+
+    /// The statement `guard !Task.isCancelled else { … }`, or `if Task.isCancelled { … }` with no
+    /// `else`, whose condition is the check at `index` and nothing more.
+    private func wholeCancellationCheck(at index: Int) -> ClosedRange<Int>? {
+        guard let statement = statement(containing: index) else { return nil }
+        let first = statement.lowerBound
+        if isWord(first, "guard"), isOperator(first + 1, "!"), first + 2 == index, isWord(index + 3, "else") { return statement }
+        if isWord(first, "if"), first + 1 == index, isPunctuation(index + 3, "{"), let close = partner[index + 3], close == statement.upperBound {
+            return statement
+        }
+        return nil
     }
 
     /// `withTaskCancellationHandler { … } onCancel: { handler }` with the handler emptied.

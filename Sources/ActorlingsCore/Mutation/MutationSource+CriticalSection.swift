@@ -68,8 +68,9 @@ extension MutationSource {
     /// A `guard` whose condition reads names the rest of the block writes gets `await
     /// Task.yield()` after it; an `if` whose body writes what its condition read gets one at the
     /// start of its body. A method call on an `isolated` parameter counts as a write: the check
-    /// and the act on its actor are one visit only while nothing suspends between them. The
-    /// enclosing function becomes `async` if it was not.
+    /// and the act on its actor are one visit only while nothing suspends between them. Only in
+    /// a function (not a closure) that is `async` already, or an actor's method, which becomes
+    /// `async`: anywhere else the mutant would not compile.
     func splitCriticalSections() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for (open, kind) in blocks {
@@ -82,9 +83,13 @@ extension MutationSource {
     private func splitCriticalSections(inBlockAt open: Int) -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         let statements = statements(inBlockAt: open)
-        guard let function = enclosingFunction(of: open + 1) else { return [] }
-        let makeAsync = function.kind == .function ? self.makeAsync(functionAt: function.open).map { [$0] } ?? [] : []
-        let isolated = function.kind == .function ? isolatedParameters(ofFunctionAt: function.open) : []
+        guard let function = enclosingFunction(of: open + 1), function.kind == .function else { return [] }
+        // A synchronous function made `async` breaks its synchronous callers, except an actor's
+        // method or a function with an `isolated` parameter, which callers on other actors
+        // await already.
+        let makeAsync = self.makeAsync(functionAt: function.open).map { [$0] } ?? []
+        let isolated = isolatedParameters(ofFunctionAt: function.open)
+        if !makeAsync.isEmpty, isolated.isEmpty, enclosingType(of: function.open)?.keyword != "actor" { return [] }
         let acts = { (index: Int) in self.isVariableUse(index) && (self.isWritten(index) || self.isActedOn(index, isolatedParameters: isolated)) }
         // A local the function made (`let draft = …`) is nobody else's: no other code can act on
         // it between a check and an act, so splitting them there changes nothing.

@@ -39,6 +39,8 @@ extension MutationSource {
     func remappedErrors() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for (open, kind) in blocks where kind == .control && isInCatch(open) {
+            // Under typed throws (`throws(LoadError)`) a `CancellationError` does not compile.
+            if let function = enclosingFunction(of: open), throwsTyped(functionAt: function.open) { continue }
             for statement in statements(inBlockAt: open) where isWord(statement.lowerBound, "throw") && statement.count > 1 {
                 let thrown = (statement.lowerBound + 1)...statement.upperBound
                 guard !thrown.isEmpty, !thrown.contains(where: { isWord($0, "CancellationError") }) else { continue }
@@ -54,6 +56,17 @@ extension MutationSource {
             }
         }
         return result
+    }
+
+    /// Whether the function whose body opens at `open` declares the type it throws.
+    private func throwsTyped(functionAt open: Int) -> Bool {
+        var index = open - 1
+        while index >= 0, !isWord(index, "func", "init") {
+            if isPunctuation(index, "{") || isPunctuation(index, "}") { return false }
+            if isWord(index, "throws"), isPunctuation(index + 1, "(") { return true }
+            index -= 1
+        }
+        return false
     }
 
     /// Whether the block opening at `open` is a `catch` clause's.

@@ -32,7 +32,26 @@ extension MutationSource {
         return result
     }
 
+    /// Whether the `addTask` at `index` is the only one in a `withTaskGroup` or
+    /// `withThrowingTaskGroup` that names no `of:` type: the group's child type is inferred from
+    /// it, and without it the group does not compile.
+    private func infersGroupType(addingAt index: Int) -> Bool {
+        var current = enclosingBlock(of: index)
+        while let open = current {
+            var call = open - 1
+            if isPunctuation(call, ")"), let opener = partner[call] { call = opener - 1 }
+            if isWord(call, "withTaskGroup", "withThrowingTaskGroup"), let close = partner[open] {
+                let named = isPunctuation(call + 1, "(") && isWord(call + 2, "of")
+                let adds = ((open + 1)..<close).filter { isWord($0, "addTask", "addTaskUnlessCancelled") && isOperator($0 - 1, ".") }
+                return !named && adds.count == 1
+            }
+            current = enclosingBlock(of: open)
+        }
+        return false
+    }
+
     /// `group.addTask { … }` → `Task { … }`: the group neither waits for the work nor cancels it.
+    /// Only where the call is a statement of its own (`addTaskUnlessCancelled`'s answer unused).
     func groupTasksAsTasks() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for index in tokens.indices
@@ -40,7 +59,8 @@ extension MutationSource {
             && (isPunctuation(index + 1, "{") || isPunctuation(index + 1, "("))
         {
             let receiver = index - 2
-            guard !isOperator(receiver - 1, ".") else { continue }
+            guard !isOperator(receiver - 1, "."), statement(containing: index)?.lowerBound == receiver, !infersGroupType(addingAt: index)
+            else { continue }
             result.append(
                 MutationCandidate(
                     line: tokens[index].line,
