@@ -33,7 +33,8 @@ extension MutationSource {
             if let whole = wholeCancellationCheck(at: index) {
                 result.append(
                     MutationCandidate(
-                        line: tokens[index].line, description: "never checks for cancellation here (`\(snippet(whole.lowerBound, whole.upperBound, limit: 60))` deleted)",
+                        line: tokens[index].line,
+                        description: "never checks for cancellation here (`\(snippet(whole.lowerBound, whole.upperBound, limit: 60))` deleted)",
                         edits: [deletion(of: whole)]))
                 continue
             }
