@@ -142,6 +142,23 @@ private func startImport(into database: GatedDatabase) async throws -> ImportMod
         "photos the database failed to save were counted as imported: a failed save must stop the import with its error")
 }
 
+/// A save the database refuses ends the import with the database's own error, so that the
+/// screen could tell a full disk from a tap on Stop.
+@Test func aFailedSaveThrowsTheDatabasesError() async {
+    let database = GatedDatabase(letsEverythingThrough: true, failingSave: 1)
+    let importer = PhotoImporter(database: database, chunkSize: 2)
+    var thrown: (any Error)?
+    do {
+        try await importer.importPhotos(["A1.jpg", "A2.jpg"]) { _ in }
+    } catch {
+        thrown = error
+    }
+    #expect(
+        thrown is GatedDatabase.DiskFull,
+        "the database failed to save, and the import threw \(thrown.map { "\($0)" } ?? "nothing"): it must throw the database's own error, or a full disk looks like a Stop"
+    )
+}
+
 @Test func aSmallCardIsOneChunk() async {
     let database = GatedDatabase(letsEverythingThrough: true)
     let model = ImportModel(importer: PhotoImporter(database: database))
