@@ -304,6 +304,62 @@ struct MutationOperatorTests {
                 }
                 """
             ]),
+        Case(
+            name: "Task.immediate becomes a plain Task",
+            mutation: .immediateToTask,
+            source: """
+                func tap() {
+                    Task.immediate { await send() }
+                }
+                """,
+            mutants: [
+                """
+                func tap() {
+                    Task { await send() }
+                }
+                """
+            ]),
+        Case(
+            name: "an actor's unownedExecutor and an executor's checkIsolated are each forgotten",
+            mutation: .dropExecutorWiring,
+            source: """
+                final class QueueExecutor: SerialExecutor {
+                    func enqueue(_ job: consuming ExecutorJob) {}
+                    func checkIsolated() {
+                        precondition(queue.isCurrent)
+                    }
+                }
+                actor Printer {
+                    nonisolated var unownedExecutor: UnownedSerialExecutor {
+                        executor.asUnownedSerialExecutor()
+                    }
+                    func print() {}
+                }
+                """,
+            mutants: [
+                """
+                final class QueueExecutor: SerialExecutor {
+                    func enqueue(_ job: consuming ExecutorJob) {}
+                }
+                actor Printer {
+                    nonisolated var unownedExecutor: UnownedSerialExecutor {
+                        executor.asUnownedSerialExecutor()
+                    }
+                    func print() {}
+                }
+                """,
+                """
+                final class QueueExecutor: SerialExecutor {
+                    func enqueue(_ job: consuming ExecutorJob) {}
+                    func checkIsolated() {
+                        precondition(queue.isCurrent)
+                    }
+                }
+                actor Printer {
+                    func print() {}
+                }
+                """,
+            ]),
     ]
 
     static let nonApplyingCases: [Case] = [
@@ -427,7 +483,9 @@ struct MutationOperatorTests {
                 await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; group.cancelAll() }
                 task = Task { [weak self] in guard let self else { return }; self?.go() }
                 try await withTaskCancellationHandler { await w() } onCancel: { stop() }
+                Task.immediate { await w() }
             }
+            nonisolated var unownedExecutor: UnownedSerialExecutor { e.asUnownedSerialExecutor() }
             @concurrent func slow(_ d: D) async -> Int { let v = d.decode(1); return v }
             func take() -> Bool {
                 guard count > 0 else { return false }

@@ -28,6 +28,12 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     case swallowError = "swallow-error"
     /// An error rethrown from a `catch` as a `CancellationError()`.
     case remapError = "remap-error"
+    /// `Task.immediate { … }` as `Task { … }`: the work no longer starts before the caller goes on.
+    case immediateToTask = "immediate-to-task"
+    /// A custom executor's wiring forgotten: an actor's `unownedExecutor` deleted (its jobs run on
+    /// the default executor), or a serial executor's `checkIsolated()` deleted (code already on its
+    /// queue is not recognised as the actor's).
+    case dropExecutorWiring = "drop-executor-wiring"
 }
 
 /// One mutant of one file: the file's new text, and what changed, where.
@@ -104,6 +110,8 @@ extension MutationSource {
         case .weakToUnowned: weakAsUnowned()
         case .swallowError: swallowedErrors()
         case .remapError: remappedErrors()
+        case .immediateToTask: immediateTasksAsTasks()
+        case .dropExecutorWiring: droppedExecutorWiring()
         }
     }
 

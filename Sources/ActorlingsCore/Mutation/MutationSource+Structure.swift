@@ -70,6 +70,33 @@ extension MutationSource {
         return result
     }
 
+    /// `Task.immediate` → `Task`: the task's first part no longer runs before the caller's next line.
+    func immediateTasksAsTasks() -> [MutationCandidate] {
+        tokens.indices.filter { spells(["Task", ".", "immediate"], at: $0) && !isOperator($0 - 1, ".") }.map { index in
+            MutationCandidate(
+                line: tokens[index].line, description: "starts the work with `Task { }`, which runs it later, not `Task.immediate`",
+                edits: [MutationEdit(range: tokens[index].range.lowerBound..<tokens[index + 2].range.upperBound, replacement: "Task")])
+        }
+    }
+
+    /// A type's `unownedExecutor` property or `checkIsolated()` method, deleted whole.
+    func droppedExecutorWiring() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for (open, kind) in blocks {
+            guard case .type = kind else { continue }
+            for statement in statements(inBlockAt: open) {
+                guard let name = statement.first(where: { isWord($0 - 1, "var", "func") && isWord($0, "unownedExecutor", "checkIsolated") })
+                else { continue }
+                let what =
+                    tokens[name].text == "unownedExecutor"
+                    ? "forgets the actor's `unownedExecutor`: its jobs run on the default executor"
+                    : "forgets `checkIsolated()`: code on the executor's queue is not known to be the actor's"
+                result.append(MutationCandidate(line: tokens[name].line, description: what, edits: [deletion(of: statement)]))
+            }
+        }
+        return result
+    }
+
     /// `@concurrent` deleted: a nonisolated async function then runs on its caller's actor.
     func droppedConcurrent() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
