@@ -279,10 +279,11 @@ nonisolated final class StoreBoundTokenFile: TokenStorage {
     func delete() async throws { stored.withLock { $0 = nil } }
 }
 
-/// The exploring test below can't see a file written off the store's actor: its schedule runs on
-/// one thread, so coming back to the store after the write runs at once, before any other call.
-/// In an app, another thread's call can hold the store at that moment. So this test checks the
-/// cause itself, in a process of its own (a call off the actor stops that process).
+/// The exploring test below can't see a file written off the store's actor: its schedule runs each
+/// step whole, so a write and the request to come back to the store after it are one step, and the
+/// store takes the calls that come back in the order they wrote. In an app, the thread that wrote
+/// first can come back last. So this test checks the cause itself, in a process of its own (a call
+/// off the actor stops that process).
 @Test func theStoreCallsItsFileOnItsOwnActor() async {
     await #expect(
         processExitsWith: .success,
