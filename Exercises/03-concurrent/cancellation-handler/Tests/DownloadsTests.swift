@@ -212,3 +212,79 @@ nonisolated struct TappedCancel: Error {}
                 + "must reach the transfer whenever the cancellation comes, even before the transfer starts")
     }
 }
+
+/// The moments, while `download` runs without suspending, at which the user's Cancel can land: in
+/// an app the tap comes from another thread at any instant, not only while the task waits.
+nonisolated enum RunningMoment: String, CaseIterable, Sendable {
+    case makingTheTransfer = "while the transfer was being made"
+    case startingTheTransfer = "while the transfer was starting"
+}
+
+/// A fake library that cancels the downloading task itself, synchronously, at one moment while the
+/// code runs (where the exploring test's Cancel can't land: it cancels only a waiting task). A
+/// transfer that is not cancelled by the time it has started delivers the whole episode at once.
+nonisolated final class CancellingTransferClient: TransferClient {
+    private struct State {
+        var transferCancelled = false
+        var episodeDelivered = false
+    }
+    private let state = Mutex(State())
+    let moment: RunningMoment
+
+    init(cancellingTheTask moment: RunningMoment) {
+        self.moment = moment
+    }
+
+    /// Whether a transfer ran to the end: started, and not cancelled by then.
+    var episodeDelivered: Bool { state.withLock { $0.episodeDelivered } }
+
+    func transfer(for url: String) -> any Transfer {
+        cancelTheTask(at: .makingTheTransfer)
+        return CancellingTransfer(client: self)
+    }
+
+    func start(completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
+        cancelTheTask(at: .startingTheTransfer)
+        let cancelled = state.withLock { state in
+            state.episodeDelivered = !state.transferCancelled
+            return state.transferCancelled
+        }
+        completion(cancelled ? .failure(CancellationError()) : .success([1, 2, 3]))
+    }
+
+    func cancel() {
+        state.withLock { $0.transferCancelled = true }
+    }
+
+    /// Cancels the task that called, at once: its cancellation handler, if it has one, runs now.
+    private func cancelTheTask(at moment: RunningMoment) {
+        guard moment == self.moment else { return }
+        withUnsafeCurrentTask { $0?.cancel() }
+    }
+}
+
+nonisolated struct CancellingTransfer: Transfer {
+    let client: CancellingTransferClient
+
+    func start(completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
+        client.start(completion: completion)
+    }
+
+    func cancel() {
+        client.cancel()
+    }
+}
+
+/// The user taps Cancel while `download` runs without waiting: while the transfer is made, and
+/// while it starts. Whichever moment, no transfer runs to the end (it is cancelled, or never
+/// started) and the download ends with `CancellationError`.
+@Test(arguments: RunningMoment.allCases)
+func aCancellationWhileTheCodeRunsStopsTheTransfer(_ moment: RunningMoment) async {
+    let client = CancellingTransferClient(cancellingTheTask: moment)
+    let result = await Task { try await download("episode-5.mp3", using: client) }.result
+    #expect(
+        !client.episodeDelivered,
+        "the task was cancelled \(moment.rawValue), and the whole episode downloaded: a cancellation can come at any instant, from another thread, not only while the task waits. Make the transfer before the handler, so that the handler always has it to cancel, and let the transfer itself deal with a cancellation that comes before it starts; no flag of your own can close that window"
+    )
+    #expect(throws: CancellationError.self, "a cancelled download ends with `CancellationError`, not with the episode") { try result.get() }
+}

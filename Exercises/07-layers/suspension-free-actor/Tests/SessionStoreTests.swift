@@ -243,6 +243,61 @@ nonisolated final class FakeTokenFile: TokenStorage {
     )
 }
 
+/// A token file that stops the program when the store calls it synchronously anywhere but on the
+/// store's own actor. It answers the asynchronous calls too, like `FakeTokenFile`, without a check:
+/// other tests reject those.
+nonisolated final class StoreBoundTokenFile: TokenStorage {
+    private let stored = Mutex<String?>(nil)
+    private let store = Mutex<SessionStore?>(nil)
+
+    /// From now on, every synchronous call must come from `store`'s actor.
+    func bind(to store: SessionStore) {
+        self.store.withLock { $0 = store }
+    }
+
+    private func requireTheStoresActor() {
+        store.withLock { $0 }?.preconditionIsolated("the store called its file off its own actor")
+    }
+
+    func read() throws -> String? {
+        requireTheStoresActor()
+        return stored.withLock { $0 }
+    }
+
+    func write(_ token: String) throws {
+        requireTheStoresActor()
+        stored.withLock { $0 = token }
+    }
+
+    func delete() throws {
+        requireTheStoresActor()
+        stored.withLock { $0 = nil }
+    }
+
+    func read() async throws -> String? { stored.withLock { $0 } }
+    func write(_ token: String) async throws { stored.withLock { $0 = token } }
+    func delete() async throws { stored.withLock { $0 = nil } }
+}
+
+/// The exploring test below can't see a file written off the store's actor: its schedule runs each
+/// step whole, so a write and the request to come back to the store after it are one step, and the
+/// store takes the calls that come back in the order they wrote. In an app, the thread that wrote
+/// first can come back last. So this test checks the cause itself, in a process of its own (a call
+/// off the actor stops that process).
+@Test func theStoreCallsItsFileOnItsOwnActor() async {
+    await #expect(
+        processExitsWith: .success,
+        "the store read or wrote its file off its own actor (in a `@concurrent` helper?): the file changes in one visit to the store and the token in the next, and a sign-in or sign-out that gets in between leaves the store handing out a token the file no longer holds. Call the file from the store's own methods, with no `await` between the file and the token"
+    ) {
+        let file = StoreBoundTokenFile()
+        let store = SessionStore(storage: file)
+        file.bind(to: store)
+        _ = try await store.currentToken()
+        try await store.signIn(with: "tok-5")
+        try await store.signOut()
+    }
+}
+
 /// A token file that takes a while over each asynchronous call (other calls may run meanwhile)
 /// and notes each step in the trace a failing schedule shows. It answers both ways a storage
 /// contract can ask, like `FakeTokenFile`.

@@ -1,3 +1,4 @@
+import Foundation
 import InterleavingHarness
 import Testing
 
@@ -35,6 +36,8 @@ actor Granted {
 /// The harness's own toy: read in one visit, written in the next. Independent of the learner's code.
 actor Toy {
     var value = 0
+    /// Steps of ``incrementTakingAWhile()`` that ran on another thread than the one it started on.
+    var stepsAway = 0
     func read() -> Int { value }
     func write(_ new: Int) { value = new }
 }
@@ -133,4 +136,74 @@ private func splitByTheMainActor() async -> [Interleavings.Run] {
     let second = await splitByTheMainActor()
     #expect(first.last?.failure != nil, "no schedule of 50 put the writer between the two visits")
     #expect(first.map(\.trace) == second.map(\.trace))
+}
+
+/// The lost update again, each increment in a `Task {}` the toy starts on its own actor, which
+/// pauses between its read and its write as a fake "taking a while" does: the pause must come
+/// back through the schedule, not through the machine's thread pool.
+private func racyPausingIncrements() async -> [Interleavings.Run] {
+    await Interleavings.run(seeds: Array(1...60)) {
+        let toy = Toy()
+        let increment: @Sendable () async throws -> Void = { await toy.incrementTakingAWhile().value }
+        try await Interleavings.concurrently([("A", increment), ("B", increment), ("C", increment)])
+        let value = await toy.value
+        try Interleavings.check(value == 3, "three increments left \(value)")
+    }
+}
+
+extension Toy {
+    /// Starts an increment, isolated to the toy, that takes a while between its read and its write,
+    /// and counts the steps it takes on another thread than the one it started on.
+    func incrementTakingAWhile() -> Task<Void, Never> {
+        Task {
+            let home = threadNumber()
+            let seen = value
+            Interleavings.note("read \(seen)")
+            await Interleavings.pause()
+            Interleavings.note("took a while")
+            if threadNumber() != home { stepsAway += 1 }
+            await Interleavings.pause()
+            if threadNumber() != home { stepsAway += 1 }
+            value = seen + 1
+            Interleavings.note("wrote \(seen + 1)")
+        }
+    }
+}
+
+/// The thread the calling code runs on: every job of one schedule runs on the schedule's own.
+nonisolated func threadNumber() -> ObjectIdentifier {
+    ObjectIdentifier(Thread.current)
+}
+
+/// Every step of a task a schedule started comes back on the schedule's thread after a pause, so
+/// the seed alone orders it (a pause that came back through the machine's thread pool would let
+/// the pool's timing choose the order).
+@Test func aPauseInATaskTheScheduleStartedStaysOnTheSchedule() async {
+    let runs = await Interleavings.run(seeds: Array(1...10)) {
+        let toy = Toy()
+        try await Interleavings.concurrently([("A", { await toy.incrementTakingAWhile().value }), ("B", { await toy.incrementTakingAWhile().value })])
+        let away = await toy.stepsAway
+        try Interleavings.check(away == 0, "\(away) steps ran off the schedule's thread")
+    }
+    #expect(runs.allSatisfy { $0.failure?.contains("off the schedule's thread") != true }, "\(runs.compactMap(\.failure))")
+}
+
+/// Two explorations at once in one process (Swift Testing runs tests in parallel) each give the
+/// traces and verdicts they give alone: nothing of one schedule runs off its thread or in the other.
+@Test func explorationsAtTheSameTimeGiveTheTracesOfEachAlone() async {
+    let alone = await racyPausingIncrements()
+    async let first = racyPausingIncrements()
+    async let second = racyPausingIncrements()
+    for (name, runs) in await [("first", first), ("second", second)] {
+        #expect(runs.map(\.seed) == alone.map(\.seed), "the \(name) of two at once stopped at another seed")
+        let differing = zip(alone, runs).first { $0.trace != $1.trace || $0.failure != $1.failure }
+        #expect(
+            differing == nil,
+            "seed \(differing?.0.seed ?? 0) gave another schedule in the \(name) of two explorations at once than alone: \(differing.map { "\(rendered($0.0)) ≠ \(rendered($0.1))" } ?? "")"
+        )
+    }
+}
+
+private func rendered(_ run: Interleavings.Run) -> String {
+    run.trace.rendered(outcome: run.failure ?? "passed", seed: run.seed)
 }
