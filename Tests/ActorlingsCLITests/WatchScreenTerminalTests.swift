@@ -154,7 +154,8 @@ struct WatchScreenTerminalTests {
         // 6. A resize while the pager is open: watch mode ends that pager and opens one on the
         // lesson wrapped anew.
         let tool = try #require(await processes(named: "less", in: course).first)
-        try await session.resize(to: size.smaller, until: "q back")
+        try await shell.resize(rows: size.smaller.rows, columns: size.smaller.columns)
+        session.size = size.smaller
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
         while clock.now < deadline, await processes(named: "less", in: course).allSatisfy({ $0.pid == tool.pid }) {
@@ -162,6 +163,11 @@ struct WatchScreenTerminalTests {
         }
         let reopened = try #require(await processes(named: "less", in: course).first { $0.pid != tool.pid }, "no new pager")
         #expect(reopened.foreground)
+        // The old pager may have redrawn itself before it was ended: the new one draws after
+        // watch mode's last erase of the screen.
+        try await shell.settle()
+        let output = shell.screen.contents
+        session.mark = output.range(of: "\u{1B}[2J", options: .backwards).map { output.distance(from: output.startIndex, to: $0.upperBound) } ?? session.mark
         try await session.press("", until: "q back", golden: "6-lesson")
         try expectLesson(session)
         #expect(!session.rows.contains { $0.hasPrefix("|When") && $0.hasSuffix(">") }, "prose is wrapped anew, not cut")
