@@ -86,6 +86,56 @@ final class InteractiveShell: Sendable {
         }
     }
 
+    /// Resizes the terminal as a terminal window does: its size changes under the programs in it,
+    /// and the kernel sends SIGWINCH to the group in the foreground.
+    func resize(rows: Int, columns: Int) async throws {
+        let terminal = try self.terminal()
+        try await onOwnThread {
+            let stty = Process()
+            stty.executableURL = URL(fileURLWithPath: "/bin/stty")
+            stty.arguments = ["-F", terminal, "cols", "\(columns)", "rows", "\(rows)"]
+            try stty.run()
+            stty.waitUntilExit()
+            if stty.terminationStatus != 0 { throw ShellError(description: "stty -F \(terminal) failed") }
+        }
+    }
+
+    /// The device of the shell's pseudo-terminal: bash's standard input (bash is `script`'s child).
+    private func terminal() throws -> String {
+        let parent = process.processIdentifier
+        let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+        for entry in entries {
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the name: state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, fields[1] == "\(parent)" {
+                return try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/fd/0")
+            }
+        }
+        throw ShellError(description: "the shell of `script` (process \(parent)) has no terminal to find")
+    }
+
+    /// Waits until the terminal has shown nothing new for a quarter of a second (at most five
+    /// seconds): the rest of a screen drawn in several writes has then arrived.
+    func settle() async throws {
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(5)
+        var seen = screen.contents.count
+        var quietSince = clock.now
+        while clock.now < end {
+            try await Task.sleep(for: .milliseconds(50))
+            let now = screen.contents.count
+            if now != seen {
+                seen = now
+                quietSince = clock.now
+            } else if clock.now - quietSince >= .milliseconds(250) {
+                return
+            }
+        }
+    }
+
     /// Ends the shell and `script`.
     func close() {
         try? type("exit\n")
@@ -96,4 +146,9 @@ final class InteractiveShell: Sendable {
         if process.isRunning { process.terminate() }
         try? FileManager.default.removeItem(atPath: rcFile)
     }
+}
+
+/// Why a terminal could not be found or resized.
+struct ShellError: Error, CustomStringConvertible {
+    var description: String
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ActorlingsRuntime
+
 /// `actorlings lesson` through `less`, in a pseudo-terminal under an interactive bash with job
 /// control — where a pager outside the terminal's foreground group is stopped (SIGTTOU/SIGTTIN)
 /// and the screen stays blank.
@@ -129,5 +131,26 @@ struct WatchModeJobControlTests {
         #expect(status == 0)
         let progress = try String(contentsOfFile: course + "/.actorlings/progress.json", encoding: .utf8)
         #expect(progress.contains("\"status\" : \"skipped\""))
+    }
+}
+
+@Suite("The pager's prompt")
+struct PagerPromptTests {
+    /// The prompt as less shows it for a text of `lines` lines, read at its end.
+    private func shown(_ prompt: String, lines: Int) -> String {
+        prompt.replacing("%lt-%lb?L/%L.", with: "\(lines)-\(lines)/\(lines)").replacing("%lt-%lb", with: "\(lines)-\(lines)")
+    }
+
+    @Test(
+        "The prompt fits the screen, dropping keys rather than be cut at its start",
+        arguments: [(110, 45, true), (80, 45, true), (64, 45, true), (64, 45, false), (40, 1234, true), (30, 9, true), (12, 9, false)])
+    func fits(_ width: Int, _ lines: Int, _ jumps: Bool) {
+        let prompt = Pager.prompt(jumps: jumps, width: width, lines: lines)
+        let text = shown(prompt, lines: lines)
+        #expect(text.count <= max(width - 2, "\(lines)-\(lines)  q back".count), "\(text)")
+        #expect(text.hasSuffix("q back"))
+        // Where there is room, every key: 80 columns have it, with the jump to the first failure.
+        if width >= 80 { #expect(prompt.contains("arrows sideways") && prompt.contains("f first failure") == jumps) }
+        if width >= 40 { #expect(prompt.contains("f ") == jumps) }
     }
 }

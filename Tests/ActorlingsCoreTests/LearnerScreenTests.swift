@@ -87,6 +87,37 @@ struct LearnerScreenTests {
         #expect(help.contains("press n twice") && help.contains("to skip it"))
     }
 
+    @Test("`help watch` in a narrow terminal is wrapped at words, each key continuing under what it means", arguments: [40, 64, 80])
+    func helpWrapped(_ width: Int) {
+        let help = HelpText.text(for: "watch")
+        // As `help watch` writes it to a terminal of that width.
+        let lines = WatchScreen(width: width, height: 1).wrap(HelpText.text(for: "watch", width: width), hanging: true)
+        #expect(lines.allSatisfy { TerminalText.width(of: $0) <= width }, "\(lines.joined(separator: "\n"))")
+        // Every word whole, in order: nothing broken across two lines.
+        #expect(lines.flatMap { $0.split(separator: " ") } == help.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+        // A key's line that wraps continues under its description, not under the key.
+        let keyLine = lines.firstIndex { $0.hasPrefix("  a  switch") }
+        let next = keyLine.map { lines[$0 + 1] }
+        #expect(next.map { $0.hasPrefix("     ") && !$0.hasPrefix("      ") } == true, "\(next ?? "no line after a's")")
+        // Laid out anew for the width, not 79-column lines broken again: no line but a
+        // paragraph's last is much shorter than the width.
+        let keyLines = WatchKeys.helpLines(width: width - 1).split(separator: "\n")
+        for (line, following) in zip(keyLines, keyLines.dropFirst()) where following.hasPrefix("     ") {
+            let room = width - 1 - line.count
+            #expect(room < following.dropFirst(5).prefix { $0 != " " }.count + 1, "\(line) could hold more of \(following)")
+        }
+    }
+
+    @Test(
+        "A line's second column is where its description starts; prose has none",
+        arguments: [
+            ("  a  switch between", 5), ("  --all-diagnostics    show every", 23),
+            ("plain prose, one space each", nil), ("  term  ", nil), ("", nil),
+        ] as [(String, Int?)])
+    func secondColumn(_ line: String, _ column: Int?) {
+        #expect(WatchScreen.secondColumn(of: line) == column)
+    }
+
     @Test(
         "The first failure of a verdict is its first failing test or diagnostic",
         arguments: [

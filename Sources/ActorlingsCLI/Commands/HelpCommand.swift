@@ -14,7 +14,8 @@ struct HelpCommand: ActorlingsCommand {
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        context.console.write(HelpText.text(for: topic))
+        let console = context.console
+        console.writeWrapped(HelpText.text(for: topic, width: console.isInteractive ? console.width : 80))
         return .success
     }
 }

@@ -13,7 +13,7 @@ struct ListCommand: CourseCommand {
 
     func run(in session: Session) async throws -> ExitCode {
         let progress = session.loadProgress().progress
-        session.console.write(
+        session.console.writeWrapped(
             JourneyRenderer(palette: session.palette, width: session.console.width).render(course: session.course, progress: progress))
         return .success
     }

@@ -56,7 +56,7 @@ struct ResetCommand: CourseCommand {
         session.updateProgress { progress in
             if progress.exercises[exercise.id] != nil { progress.exercises[exercise.id]?.status = .failing }
         }
-        console.write("Restored \(changed.map(\.path).joined(separator: ", ")).\nYour previous version is in \(backup).\n")
+        console.writeWrapped("Restored \(changed.map(\.path).joined(separator: ", ")).\nYour previous version is in \(backup).\n")
         return .success
     }
 

@@ -37,7 +37,7 @@ struct UndoResetCommand: CourseCommand {
             try AtomicFile.write(data, to: root + "/" + path)
         }
         let relative = { (path: String) in String(path.dropFirst(root.count + 1)) }
-        console.write(
+        console.writeWrapped(
             "Restored \(files.map(\.0).joined(separator: ", ")) from \(relative(backup)), the backup the reset made.\n"
                 + "What was there before is in \(relative(before)).\n")
         return .success

@@ -45,14 +45,16 @@ public enum HelpText {
 
         """
 
-    public static func text(for command: String?) -> String {
+    /// The help of `command` (nil: the overview); the watch keys laid out for a terminal of
+    /// `width` columns, at most 80.
+    public static func text(for command: String?, width: Int = 80) -> String {
         switch command {
         case "watch":
             """
             actorlings watch
 
             Checks your current exercise every time you save one of its files, and reacts to keys:
-            \(WatchKeys.helpLines)
+            \(WatchKeys.helpLines(width: min(width, 80) - 1))
             """
         case "list":
             """

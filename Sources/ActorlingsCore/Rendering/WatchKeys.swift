@@ -5,31 +5,31 @@ public enum WatchKeys {
     public struct Key: Sendable, Equatable {
         public var letter: String
         public var short: String
-        public var help: [String]
+        public var help: String
     }
 
     /// Every key, in the order the footer and the help show them.
     public static let all: [Key] = [
-        Key(letter: "h", short: "hint", help: ["show the next hint, chosen for the error or failing test on screen"]),
-        Key(letter: "v", short: "verdict", help: ["read the whole verdict in the pager (f there jumps to the first failure)"]),
+        Key(letter: "h", short: "hint", help: "show the next hint, chosen for the error or failing test on screen"),
+        Key(letter: "v", short: "verdict", help: "read the whole verdict in the pager (f there jumps to the first failure)"),
         Key(
             letter: "a", short: "diagnostics",
-            help: ["switch between the first three diagnostics and all of them (the footer says which)"]),
-        Key(letter: "l", short: "list", help: ["the journey: every exercise and its state, in the pager"]),
-        Key(letter: "s", short: "lesson", help: ["read the lesson section in the pager (q comes back)"]),
-        Key(letter: "r", short: "re-run", help: ["check again now"]),
+            help: "switch between the first three diagnostics and all of them (the footer says which)"),
+        Key(letter: "l", short: "list", help: "the journey: every exercise and its state, in the pager"),
+        Key(letter: "s", short: "lesson", help: "read the lesson section in the pager (q comes back)"),
+        Key(letter: "r", short: "re-run", help: "check again now"),
         Key(
             letter: "n", short: "next",
-            help: [
-                "go to the next exercise not yet passed; on one that does not pass yet, press n twice",
-                "to skip it (recorded as skipped, not passed: `list` and `grade` show it so)",
-            ]),
-        Key(letter: "q", short: "quit", help: ["quit (Ctrl-C works too)"]),
+            help:
+                "go to the next exercise not yet passed; on one that does not pass yet, press n twice to skip it "
+                + "(recorded as skipped, not passed: `list` and `grade` show it so)"),
+        Key(letter: "q", short: "quit", help: "quit (Ctrl-C works too)"),
     ]
 
     /// The keys the pager (`less`) answers to, said once after the list.
     public static let pagerKeys =
-        "In the pager: space and b page down and up, ← and → scroll a long line of code sideways\n(it is cut with a > mark, never wrapped), f in a verdict jumps to its first failure, q comes back."
+        "In the pager: space and b page down and up, ← and → scroll a long line of code sideways "
+        + "(it is cut with a > mark, never wrapped), f in a verdict jumps to its first failure, q comes back."
 
     /// The footer's keys, with the diagnostics mode in them ("a diagnostics: first 3" or
     /// "… all"), packed into lines of at most `width` columns: a key is never parted from its
@@ -54,15 +54,20 @@ public enum WatchKeys {
         return lines.joined(separator: "\n")
     }
 
-    /// The key list of `help watch` and of the README, one key per line (a long one continues,
-    /// indented, on the next).
-    public static var helpLines: String {
+    /// The key list of `help watch` and of the README, one key per line, a long one continued
+    /// under its sentence: no line wider than 79 columns, so that an 80-column terminal shows
+    /// it as written.
+    public static var helpLines: String { helpLines(width: 79) }
+
+    /// The key list laid out for lines of at most `width` columns: a terminal narrower than 80
+    /// gets it wrapped anew, not its 79-column lines broken again.
+    public static func helpLines(width: Int) -> String {
         var lines: [String] = []
         for key in all {
-            lines.append("  \(key.letter)  " + (key.help.first ?? ""))
-            lines += key.help.dropFirst().map { "     " + $0 }
+            lines += WatchScreen.wrap("  \(key.letter)  " + key.help, width: width, hanging: true)
         }
-        return lines.joined(separator: "\n") + "\n" + pagerKeys + "\n"
+        lines += WatchScreen.wrap(pagerKeys, width: width)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The 1-based line of `text` (a rendered verdict) where its first failure starts: the first

@@ -61,19 +61,24 @@ public struct WatchScreen: Sendable, Equatable {
     }
 
     /// Every line of `text` wrapped to `width` columns.
-    public func wrap(_ text: String) -> [String] {
+    ///
+    /// With `hanging`, a line laid out as a column (a term, two or more spaces, what it means, as
+    /// in a help text's list of keys or options) continues under what it means, not under the term.
+    public func wrap(_ text: String, hanging: Bool = false) -> [String] {
         var text = Substring(text)
         while text.hasSuffix("\n") { text = text.dropLast() }
         guard !text.isEmpty else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { Self.wrap(String($0), width: width) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { Self.wrap(String($0), width: width, hanging: hanging) }
     }
 
     /// One line wrapped to `width` columns at spaces (a word wider than the line is cut), escape
-    /// codes taking no room; continuation lines keep the line's indentation.
-    public static func wrap(_ line: String, width: Int) -> [String] {
+    /// codes taking no room; continuation lines keep the line's indentation, or with `hanging`
+    /// start under the line's second column when it has one.
+    public static func wrap(_ line: String, width: Int, hanging: Bool = false) -> [String] {
         guard TerminalText.width(of: line) > width else { return [line] }
         let pieces = Self.pieces(of: line)
-        let indentWidth = min(line.prefix { $0 == " " }.count, width / 2)
+        let leading = line.prefix { $0 == " " }.count
+        let indentWidth = min((hanging ? secondColumn(of: line) : nil) ?? leading, width / 2)
         let indent = String(repeating: " ", count: indentWidth)
         var lines: [String] = []
         var current = ""
@@ -109,6 +114,28 @@ public struct WatchScreen: Sendable, Equatable {
         }
         lines.append(current)
         return lines
+    }
+
+    /// Where a line's second column starts: after its indentation, a term, then two or more
+    /// spaces; nil for a line of prose (no such gap) or with escape codes before the gap.
+    static func secondColumn(of line: String) -> Int? {
+        let characters = Array(line)
+        var index = characters.prefix { $0 == " " }.count
+        guard index < characters.count, characters[index] != "\u{1B}" else { return nil }
+        while index < characters.count {
+            if characters[index] == "\u{1B}" { return nil }
+            if characters[index] == " " {
+                let gap = characters[index...].prefix { $0 == " " }.count
+                if gap >= 2 {
+                    let end = index + gap
+                    return end < characters.count ? TerminalText.width(of: String(characters[..<end])) : nil
+                }
+                index += gap
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     private struct Piece {

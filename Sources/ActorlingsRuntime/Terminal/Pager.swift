@@ -41,7 +41,9 @@ public enum Pager {
         var keyFile: URL?
         if chosen == defaultCommand {
             if staysOpen { command += " -+F" }
-            command += " -S -P" + shellQuoted(prompt(jumps: firstFailureLine != nil))
+            let lines = text.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
+            let width = Terminal.size()?.columns ?? 80
+            command += " -S -P" + shellQuoted(prompt(jumps: firstFailureLine != nil, width: width, lines: lines))
             if let line = firstFailureLine, let file = writeKeyFile(jumpingTo: line) {
                 keyFile = file
                 // An environment variable rather than `--lesskey-src`: a less too old to know it
@@ -68,8 +70,25 @@ public enum Pager {
     /// The default pager's prompt: where the reader is, and the keys. ASCII only: less garbles
     /// other characters in its prompt; and none of `?:.%\`, which its prompt language treats
     /// specially.
-    static func prompt(jumps: Bool) -> String {
-        "lines %lt-%lb?L/%L.  space/b page  arrows sideways" + (jumps ? "  f first failure" : "") + "  q back"
+    ///
+    /// The longest wording that fits in `width` columns with the line numbers of a text of
+    /// `lines` lines: less keeps only the end of a prompt wider than the screen, which reads as
+    /// garbage ("s 1-19  space/b page…"). On a screen too narrow for any, the shortest.
+    static func prompt(jumps: Bool, width: Int, lines: Int) -> String {
+        let jump = jumps ? "  f first failure" : ""
+        let wordings = [
+            ("lines %lt-%lb?L/%L.", "lines ", "  space/b page  arrows sideways" + jump + "  q back"),
+            ("lines %lt-%lb?L/%L.", "lines ", "  space/b page" + jump + "  q back"),
+            ("%lt-%lb?L/%L.", "", (jumps ? "  f failure" : "") + "  q back"),
+            ("%lt-%lb", "", "  q back"),
+        ]
+        // The position at its widest: "lines 1000-1023/1023". Less needs the last column free.
+        let digits = String(max(lines, 1)).count
+        for (position, label, keys) in wordings {
+            let widest = label.count + digits * (position.contains("%L") ? 3 : 2) + (position.contains("%L") ? 2 : 1) + keys.count
+            if widest <= width - 2 { return position + keys }
+        }
+        return "%lt-%lb  q back"
     }
 
     /// A lesskey source file that binds `f` to the line of the first failure; nil when it cannot
