@@ -29,16 +29,15 @@ struct ExplainBuildCommand: ActorlingsCommand {
         // .build itself would make each rebuild everything. SwiftPM repeats no warning of a file
         // it does not recompile, so the package's own modules are compiled again every time.
         let scratch = package + "/.build/actorlings-explain" + (survey ? "-survey" : "")
-        // SwiftPM's lock files go to TMPDIR: a folder of our own next to the build folder, kept
-        // too, because SwiftPM caches the evaluated manifest by the whole environment: a new
-        // folder each run cost a manifest evaluation in the build and another in dump-package.
-        let temporary = scratch + "-tmp"
+        // SwiftPM's lock files go to TMPDIR: a folder of our own, removed afterwards.
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-explain-\(UUID().uuidString)").path
         var buildEnvironment = environment
         buildEnvironment["TMPDIR"] = temporary
         // Resolving may rewrite the package's Package.resolved; the learner's file is put back.
         let resolved = package + "/Package.resolved"
         let resolvedBefore = FileManager.default.contents(atPath: resolved)
         defer {
+            try? FileManager.default.removeItem(atPath: temporary)
             if let resolvedBefore {
                 if FileManager.default.contents(atPath: resolved) != resolvedBefore { try? resolvedBefore.write(to: URL(fileURLWithPath: resolved)) }
             } else {
