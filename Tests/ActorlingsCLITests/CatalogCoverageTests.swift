@@ -66,6 +66,16 @@ struct CatalogCoverageTests {
                     let unexplained = knowledge.unexplained(answer.diagnostic)
                     #expect(unexplained?.nearest == nil, "\(note.id): '\(sample)' answered with a guessed entry")
                 }
+                // Pasted with its id, as `-debug-diagnostic-names` prints it: never worse than bare.
+                let tagged = try #require(knowledge.explanations(forText: "note: \(sample) [\(note.id)]").first)
+                let own = knowledge.explanation(for: Diagnostic(severity: .note, message: "", identifier: note.id))
+                if let own {
+                    #expect(tagged.explanation?.file == own.file, "\(note.id): pasted with its id, explained by \(tagged.explanation?.file ?? "nothing")")
+                } else if answer.explanation != nil {
+                    #expect(tagged.explanation != nil, "\(note.id): explained bare, not with its id")
+                } else {
+                    #expect(knowledge.unexplained(tagged.diagnostic)?.nearest == nil, "\(note.id): with its id, answered with a guessed entry")
+                }
             }
             if knowledge.explanation(for: Diagnostic(severity: .note, message: "", identifier: note.id)) != nil { withEntry += 1 }
         }

@@ -7,12 +7,19 @@ import Testing
 /// each package's captured Swift 6 build output, the source lines the diagnostics need (other lines
 /// reduced to their braces), and `judgements.tsv`, which records for every distinct situation the
 /// entry and code shape the explainer chose and whether its premise and first fix fit the code
-/// (fits / partial / misleads), judged by reading that code, several with the fix applied and the
-/// package recompiled. The test fails when the explainer's choice drifts from what was judged.
+/// (fits / partial / misleads), judged by reading that code. `fixes/` holds the fixes applied to
+/// judged situations and `recompile.sh`, whose recorded output (`fixes/recompiled.txt`) shows each
+/// situation's diagnostic gone after its fix; every shape the issue names needs one. Two fixtures
+/// are a repository one step further (`packages.tsv` says how). The test fails when the
+/// explainer's choice drifts from what was judged.
 @Suite("Explain, on real packages")
 struct ExplainRealPackagesTests {
     static let folder = TestPaths.testsDirectory.appendingPathComponent("Fixtures/explain-real").path
-    static let packages = ["ReSwift", "SwiftyBeaver", "Rainbow", "PromiseKit", "swifter"]
+    static let packages = ["ReSwift", "SwiftyBeaver", "Rainbow", "PromiseKit", "swifter", "PromiseKit-step2", "RainbowPlayground"]
+    /// The shapes issue 29 names: each needs a judged situation whose fix was applied and recompiled.
+    static let requiredShapes: [CodeShape] = [
+        .functionType, .lockGuardedClass, .globalFromAnotherModule, .genericParameter, .sendableInherited, .openClass,
+    ]
 
     struct Judgement {
         var package: String
@@ -38,7 +45,9 @@ struct ExplainRealPackagesTests {
         let output = try String(contentsOfFile: "\(folder)/\(package)/build.txt", encoding: .utf8)
         let diagnostics = DiagnosticParser.problems(in: output)
         var sources: [String: String] = [:]
-        for file in Set(diagnostics.compactMap(\.file)) {
+        // As `explain --build` reads them: the files of the diagnostics and of their notes (a note
+        // may point into a dependency, which is no source of this package).
+        for file in Set(diagnostics.flatMap { [$0] + $0.notes }.compactMap(\.file)) {
             sources[file] = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
         }
         let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package, sources: sources)
@@ -87,10 +96,65 @@ struct ExplainRealPackagesTests {
         #expect(judgements.count >= 15)
         #expect(fits * 100 >= judgements.count * 90, "\(fits) of \(judgements.count) fit")
         #expect(misleads.isEmpty)
-        // Every shape met in these packages has a situation whose fix was applied and recompiled.
-        let shapes = Set(judgements.map(\.shape)).subtracting(["-"])
-        for shape in shapes {
-            #expect(judgements.contains { $0.shape == shape && $0.why.contains("recompiled") }, "no recompiled fix for \(shape)")
+    }
+
+    /// The RESULT lines of `fixes/recompiled.txt`, the recorded output of `fixes/recompile.sh`:
+    /// fixture, place, patch, gone|remains.
+    static func recompiled() throws -> [(package: String, place: String, patch: String, result: String)] {
+        let text = try String(contentsOfFile: "\(folder)/fixes/recompiled.txt", encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("RESULT\t") }.map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            return (fields[1], fields[2], fields[3], fields.count > 4 ? fields[4] : "")
+        }
+    }
+
+    @Test("Every shape the issue names has a situation that fits whose fix was applied and recompiled", arguments: requiredShapes)
+    func recompiledFix(shape: CodeShape) throws {
+        let judgements = try Self.judgements()
+        let recompiled = try Self.recompiled()
+        let proven = judgements.filter { judgement in
+            judgement.shape == shape.rawValue && judgement.verdict == "fits"
+                && recompiled.contains { $0.package == judgement.package && $0.place == judgement.place && $0.result == "gone" }
+        }
+        #expect(!proven.isEmpty, "no situation of shape \(shape.rawValue) with a fix recompiled in fixes/recompiled.txt")
+        for judgement in proven {
+            let fix = try #require(recompiled.first { $0.place == judgement.place })
+            #expect(FileManager.default.fileExists(atPath: "\(Self.folder)/fixes/\(fix.patch)"), "\(fix.patch) is not in fixes/")
+        }
+    }
+
+    @Test("Each fixture names its repository and commit; at least five repositories")
+    func provenance() throws {
+        let text = try String(contentsOfFile: "\(Self.folder)/packages.tsv", encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+        for package in Self.packages {
+            let row = try #require(rows.first { $0.first == package }, "\(package) is not in packages.tsv")
+            #expect(row.count >= 4 && row[1].hasPrefix("https://github.com/"), "\(package): no repository")
+            #expect(row.count >= 4 && row[2].count == 40 && row[2].allSatisfy(\.isHexDigit), "\(package): no commit")
+            #expect(FileManager.default.fileExists(atPath: "\(Self.folder)/\(package)/build.txt"), "\(package): no build.txt")
+        }
+        #expect(Set(rows.compactMap { $0.count > 1 ? $0[1] : nil }).count >= 5)
+    }
+
+    @Test("None of these packages imports a UI framework, and none is told @MainActor first")
+    func noMainActorFirst() throws {
+        let knowledge = try ExplainCapturedTests.knowledge.get()
+        for package in Self.packages {
+            let output = try String(contentsOfFile: "\(Self.folder)/\(package)/build.txt", encoding: .utf8)
+            let diagnostics = DiagnosticParser.problems(in: output)
+            var sources: [String: String] = [:]
+            for file in Set(diagnostics.compactMap(\.file)) {
+                sources[file] = try? String(contentsOfFile: "\(Self.folder)/\(file)", encoding: .utf8)
+            }
+            let report = BuildExplanation(diagnostics: diagnostics, knowledge: knowledge, root: package, sources: sources)
+            for diagnostic in diagnostics where knowledge.isConcurrency(diagnostic) {
+                guard let entry = knowledge.explanation(for: diagnostic), let context = report.context(of: diagnostic) else { continue }
+                #expect(!context.importsUI)
+                let first = entry.advice(for: context)?.fixes.first ?? entry.orderedFixes(for: context).first ?? ""
+                #expect(
+                    !first.contains("@MainActor") && !first.lowercased().contains("main actor"),
+                    "\(package) \(diagnostic.file ?? ""):\(diagnostic.line ?? 0): first fix is \(first)")
+            }
         }
     }
 

@@ -49,11 +49,12 @@ struct ExplainTests {
         try? files.removeItem(atPath: package + "/.build")
         defer { try? files.removeItem(atPath: package + "/.build") }
         let before = try files.subpathsOfDirectory(atPath: package).sorted()
-        // The second run reuses the build folder and still sees every diagnostic of the package.
-        for run in 1...2 {
+        // Later runs reuse the build folder and still see every diagnostic of the package (a third
+        // run once failed: SwiftPM, its plan cached, did not write again what the second run removed).
+        for run in 1...3 {
             let result = try await runActorlings(["explain", "--build", package], in: TestPaths.repositoryRoot, environment: ["TMPDIR": temporary])
             #expect(result.status == 1)
-            #expect(result.output.contains("reusing .build/actorlings-explain") == (run == 2))
+            #expect(result.output.contains("reusing .build/actorlings-explain") == (run > 1))
             #expect(result.output.contains("3 concurrency diagnostics in 2 kinds"), "run \(run)")
             #expect(result.output.contains("2 × Actor-isolated state used from outside its actor"))
             #expect(result.output.contains("Sources/Feed/Feed.swift:13:10: main actor-isolated property 'items' can not be mutated from a nonisolated context"))

@@ -56,6 +56,10 @@ struct ExplainCodeShapeTests {
             name: "a generic parameter", source: "func run<Value>(_ value: Value) {\n    Task { print(value) }\n}\n", line: 2,
             message: "capture of 'value' with non-Sendable type 'Value' in a '@Sendable' closure", shapes: [.genericParameter]),
         Case(
+            name: "a protocol's associated type, named Self.T in its extension",
+            source: "protocol Thenable {\n    associatedtype T\n}\nextension Thenable {\n    func fail(_ value: T) { send(value) }\n}\n", line: 5,
+            message: "type 'Self.T' does not conform to the 'Sendable' protocol", shapes: [.genericParameter]),
+        Case(
             name: "Sendable through Error", source: "import Foundation\nenum LoadError: Error {\n    case failed(NSObject)\n}\n", line: 3,
             message: "associated value 'failed' of 'Sendable'-conforming enum 'LoadError' contains non-Sendable type 'NSObject'",
             shapes: [.sendableInherited]),

@@ -206,10 +206,19 @@ public struct BuildExplanation: Sendable {
         return out
     }
 
-    /// The shape of the code at a diagnostic, when its file's text is known.
+    /// The shape of the code at a diagnostic, when its file's text is known. Only the package's
+    /// own files count as "these sources": a note's file in a dependency (under `.build/` or
+    /// outside the package) is read for its excerpt, but a global declared there is another module's.
     public func context(of diagnostic: Diagnostic) -> CodeContext? {
         guard let file = diagnostic.file, let own = tokens[file] else { return nil }
-        return CodeContext.read(diagnostic, tokens: own, others: tokens.filter { $0.key != file }.map(\.value))
+        let others = tokens.filter { $0.key != file && isOwnFile($0.key) }
+        return CodeContext.read(diagnostic, tokens: own, others: others.map(\.value))
+    }
+
+    /// True for a file of the package itself, not of a dependency (no root given: every file).
+    func isOwnFile(_ path: String) -> Bool {
+        if root == "/" { return !path.contains(".build/") }
+        return path.hasPrefix(root) && !path.dropFirst(root.count).contains(".build/")
     }
 
     private func excerpt(_ diagnostic: Diagnostic, indent: String) -> [String] {

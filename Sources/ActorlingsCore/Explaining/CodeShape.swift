@@ -153,9 +153,13 @@ public struct CodeContext: Sendable, Equatable {
     }
 
     /// The generic parameters declared in a file: the names right after `<` or `,` in the angle
-    /// brackets that follow a declaration's name.
+    /// brackets that follow a declaration's name, and a protocol's associated types (the compiler
+    /// names one `Self.T` in a protocol extension, where it stands for any type as a parameter does).
     static func genericParameters(in tokens: [SwiftToken]) -> Set<String> {
         var names = Set<String>()
+        for index in tokens.indices.dropLast() where tokens[index].text == "associatedtype" && tokens[index + 1].kind == .identifier {
+            names.insert(tokens[index + 1].text)
+        }
         let declarations: Set<String> = ["func", "class", "struct", "enum", "actor", "init", "subscript", "typealias"]
         for index in tokens.indices where declarations.contains(tokens[index].text) {
             var position = index + 1
