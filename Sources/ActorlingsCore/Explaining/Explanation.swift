@@ -54,11 +54,6 @@ public struct Explanation: Sendable, Equatable {
     public struct Example: Sendable, Equatable {
         public var fence: String
         public var code: String
-
-        public init(fence: String, code: String) {
-            self.fence = fence
-            self.code = code
-        }
     }
 
     public init(

@@ -172,36 +172,36 @@ public struct TestReferences: Sendable, Equatable {
         let owner = path.dropLast().joined(separator: ".")
         let place = declared.map { " (\($0))" } ?? ""
         let keepTypes = "Keep the types of the shipped signatures, and compute the value the tests expect."
+        let (name, why, instead): (String, String, String)
         switch use.kind {
         case .declaration:
             let used = owner.isEmpty ? "`\(member)`" : "`\(member)` on `\(owner)`"
-            return Construct(
-                id: constructID, name: "your `\(use.name)`\(place), which the tests' \(used) resolved to",
-                matchers: [],
-                why: "Against the reference solution, the tests use no `\(use.name)` of yours. A declaration of yours that a test's "
-                    + "expression picks instead of the standard one (an operator or member in an extension of a standard type, an "
-                    + "overload) changes what the test checks: an `==` that is always true makes every `#expect(a == b)` pass.",
-                instead: "Remove it, or give it a name the tests don't use: the tests must use the `\(member)` they use against the "
-                    + "reference solution — the standard library's, or the one Swift derives for a type of yours.")
+            name = "your `\(use.name)`\(place), which the tests' \(used) resolved to"
+            why =
+                "Against the reference solution, the tests use no `\(use.name)` of yours. A declaration of yours that a test's "
+                + "expression picks instead of the standard one (an operator or member in an extension of a standard type, an "
+                + "overload) changes what the test checks: an `==` that is always true makes every `#expect(a == b)` pass."
+            instead =
+                "Remove it, or give it a name the tests don't use: the tests must use the `\(member)` they use against the "
+                + "reference solution — the standard library's, or the one Swift derives for a type of yours."
         case .literal:
-            return Construct(
-                id: constructID, name: "your type `\(owner)` (its initializer\(declared.map { " at \($0)" } ?? "")), which a literal of the tests became",
-                matchers: [],
-                why: "Against the reference solution, no literal of the tests becomes a type of yours. A result of your own type, made "
-                    + "from the values the tests expect, is compared however that type decides.",
-                instead: keepTypes)
+            name = "your type `\(owner)` (its initializer\(declared.map { " at \($0)" } ?? "")), which a literal of the tests became"
+            why =
+                "Against the reference solution, no literal of the tests becomes a type of yours. A result of your own type, made "
+                + "from the values the tests expect, is compared however that type decides."
+            instead = keepTypes
         case .conformance:
             let parts = use.name.components(separatedBy: " on ")
             let requirement = parts.first ?? use.name
             let type = parts.count > 1 ? parts.dropFirst().joined(separator: " on ") : "?"
             let short = requirement.split(separator: ".").last.map(String.init) ?? requirement
-            return Construct(
-                id: constructID, name: "`\(requirement)` on `\(type)`, which the tests' `\(short)` used",
-                matchers: [],
-                why: "Against the reference solution, the tests never use `\(requirement)` on `\(type)`. A type of yours in place of "
-                    + "the one the tests expect is compared by its own conformance (the `==` Swift derives for a type without stored "
-                    + "properties is always true).",
-                instead: keepTypes)
+            name = "`\(requirement)` on `\(type)`, which the tests' `\(short)` used"
+            why =
+                "Against the reference solution, the tests never use `\(requirement)` on `\(type)`. A type of yours in place of "
+                + "the one the tests expect is compared by its own conformance (the `==` Swift derives for a type without stored "
+                + "properties is always true)."
+            instead = keepTypes
         }
+        return Construct(id: constructID, name: name, matchers: [], why: why, instead: instead)
     }
 }
