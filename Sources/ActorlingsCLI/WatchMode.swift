@@ -230,7 +230,8 @@ struct WatchMode {
             redraw()
             return
         }
-        _ = await showInPager({ width in Self.wrapped(body, width: width) }, jumpsToFirstFailure: true)
+        // Code is kept whole: the pager cuts it at the screen's edge and scrolls sideways.
+        _ = await showInPager({ width in Self.wrapped(body, width: width, code: .kept) }, jumpsToFirstFailure: true)
         redraw()
     }
 
@@ -280,8 +281,8 @@ struct WatchMode {
     }
 
     /// `text` wrapped at word boundaries to `width` columns, for the pager.
-    private static func wrapped(_ text: String, width: Int) -> String {
-        WatchScreen(width: width, height: 1).wrap(text).joined(separator: "\n") + "\n"
+    private static func wrapped(_ text: String, width: Int, code: WatchScreen.CodeLines = .wrapped) -> String {
+        WatchScreen(width: width, height: 1).wrap(text, code: code).joined(separator: "\n") + "\n"
     }
 
     /// Applies `change` to the progress on disk (another command may have changed it since) and

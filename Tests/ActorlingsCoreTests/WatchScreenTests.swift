@@ -41,6 +41,44 @@ struct WatchScreenTests {
         #expect(lines.contains { $0.hasPrefix("error 1:") }, "the verdict's start stays in view")
     }
 
+    @Test(
+        "Code in a verdict is never broken at a space: kept whole for the pager, cut with a mark on the screen; prose still wraps",
+        arguments: [
+            ("    Expectation failed: squares(upTo: 100) == (0..<100).map { $0 * $0 }", true),
+            ("    at Exercises/00-basics/long-failure/Tests/SquaresTests.swift:7", true),
+            ("        [40] 1600", true),
+            ("      ✘ [41] 1680 ≠ 1681", true),
+            ("   12 | let total = items.reduce(0) { $0 + $1.price }", true),
+            ("      |             ^", true),
+            ("    the widget should show the score after every goal, not only the last one", false),
+            ("    at most 1 of the 3 uploads were under way at once", false),
+            ("      [index] left ≠ right", false),
+        ])
+    func codeLines(line: String, isCode: Bool) {
+        #expect(WatchScreen.isCode(line) == isCode)
+        let screen = WatchScreen(width: 30, height: 10)
+        let kept = screen.wrap(line, code: .kept)
+        let cut = screen.wrap(line, code: .cut)
+        if isCode {
+            #expect(kept == [line])
+            #expect(cut.count == 1)
+            #expect(TerminalText.width(of: cut[0]) == min(30, TerminalText.width(of: line)))
+            #expect(cut[0].hasSuffix("›") == (TerminalText.width(of: line) > 30))
+        } else {
+            #expect(kept == screen.wrap(line))
+            #expect(cut == screen.wrap(line))
+        }
+    }
+
+    @Test("A cut keeps escape codes, so a colour still ends")
+    func cutKeepsEscapes() {
+        let line = "\u{1B}[2m    at Exercises/00-basics/long-failure/Tests/SquaresTests.swift:7\u{1B}[0m"
+        let cut = WatchScreen.cut(line, width: 20)
+        #expect(cut.hasSuffix("\u{1B}[0m"))
+        #expect(TerminalText.width(of: cut) == 20)
+        #expect(TerminalText.removingEscapes(cut) == "    at Exercises/00›")
+    }
+
     @Test("A verdict and a note too long for the screen share it, each cut at its end")
     func verdictAndNoteShare() throws {
         let screen = WatchScreen(width: 60, height: 14)

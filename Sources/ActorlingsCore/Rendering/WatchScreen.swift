@@ -24,7 +24,7 @@ public struct WatchScreen: Sendable, Equatable {
     public func lines(header: String, body: String, note: String?, footer: String, palette: Palette) -> [String] {
         let top = wrap(header)
         let bottom = wrap(footer)
-        let verdict = wrap(body)
+        let verdict = wrap(body, code: .cut)
         let extra = note.map { [""] + wrap($0) } ?? []
         let room = max(height - top.count - bottom.count - 1, 2)
         var lines = top + verdict + extra + [""] + bottom
@@ -64,11 +64,69 @@ public struct WatchScreen: Sendable, Equatable {
     ///
     /// With `hanging`, a line laid out as a column (a term, two or more spaces, what it means, as
     /// in a help text's list of keys or options) continues under what it means, not under the term.
-    public func wrap(_ text: String, hanging: Bool = false) -> [String] {
+    ///
+    /// A line of code (see ``isCode(_:)``) is never broken: `code` says whether it is kept whole
+    /// (for the pager, which scrolls sideways), cut at the width with a `›` mark (the watch screen),
+    /// or wrapped like prose.
+    public func wrap(_ text: String, hanging: Bool = false, code: CodeLines = .wrapped) -> [String] {
         var text = Substring(text)
         while text.hasSuffix("\n") { text = text.dropLast() }
         guard !text.isEmpty else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { Self.wrap(String($0), width: width, hanging: hanging) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { piece -> [String] in
+            let line = String(piece)
+            switch code {
+            case .kept where Self.isCode(line): return [line]
+            case .cut where Self.isCode(line): return [Self.cut(line, width: width)]
+            default: return Self.wrap(line, width: width, hanging: hanging)
+            }
+        }
+    }
+
+    /// What becomes of a line of code that is wider than the screen.
+    public enum CodeLines: Sendable {
+        case wrapped, kept, cut
+    }
+
+    /// Whether a verdict's line is code, which must not be broken at a space: an expectation's
+    /// expression (`Expectation failed: …`), a place (`at Tests/X.swift:12`), a row of a value
+    /// difference (`[41] 1680`, `✘ [41] 1680 ≠ 1681`) or a source excerpt (`12 | let x = …`).
+    public static func isCode(_ line: String) -> Bool {
+        let plain = TerminalText.removingEscapes(line).drop { $0 == " " }
+        if plain.hasPrefix("Expectation failed") { return true }
+        if plain.hasPrefix("at "), !plain.dropFirst(3).contains(" "), plain.contains(":") { return true }
+        let row = plain.hasPrefix("✘ ") ? plain.dropFirst(2) : plain
+        if row.hasPrefix("["), let close = row.firstIndex(of: "]"), row[row.index(after: row.startIndex)..<close].allSatisfy(\.isNumber),
+            close > row.index(after: row.startIndex)
+        {
+            return true
+        }
+        let gutter = plain.prefix { $0.isNumber }
+        return plain.dropFirst(gutter.count).drop { $0 == " " }.hasPrefix("|")
+    }
+
+    /// `line` cut to `width` columns, its last one a `›` when anything was cut; escape codes take
+    /// no room and are kept, so colours still end.
+    public static func cut(_ line: String, width: Int) -> String {
+        guard TerminalText.width(of: line) > width else { return line }
+        var out = ""
+        var used = 0
+        var cutting = false
+        for piece in pieces(of: line) {
+            if piece.isEscape {
+                out += piece.text
+                continue
+            }
+            guard !cutting else { continue }
+            let pieceWidth = TerminalText.width(of: piece.text)
+            if used + pieceWidth > width - 1 {
+                out += "›"
+                cutting = true
+                continue
+            }
+            out += piece.text
+            used += pieceWidth
+        }
+        return out
     }
 
     /// One line wrapped to `width` columns at spaces (a word wider than the line is cut), escape
