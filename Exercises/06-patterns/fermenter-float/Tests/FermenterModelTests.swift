@@ -164,12 +164,12 @@ private func look(at model: FermenterModel) -> (number: Int, consistent: Bool) {
 }
 
 /// The float sends readings 1, 2 and 4, then 3, sent again after a weak signal, late; the screen
-/// looks at the model meanwhile, in two hundred orders (seeded, the same on every machine), the
+/// looks at the model meanwhile, in a hundred orders (seeded, the same on every machine), the
 /// main actor taking its turns among the other steps as if busy drawing. Whatever the order, the
 /// screen never shows an older reading after a newer one, nor one reading's number with another's
 /// values.
 @Test func theScreenNeverGoesBackInTimeInAnyOrder() async {
-    await Interleavings.explore(schedules: 200, schedulesMainActor: true) {
+    await Interleavings.explore(schedules: 100, schedulesMainActor: true) {
         let float = FakeFloat()
         let model = await following(float)
         let seen = Mutex(0)
