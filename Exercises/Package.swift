@@ -776,7 +776,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DelegateValueCaptureTests",
-            dependencies: ["DelegateValueCapture"],
+            dependencies: ["DelegateValueCapture", "InterleavingHarness"],
             path: "06-patterns/delegate-value-capture/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
