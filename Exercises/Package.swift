@@ -776,7 +776,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DelegateValueCaptureTests",
-            dependencies: ["DelegateValueCapture"],
+            dependencies: ["DelegateValueCapture", "InterleavingHarness"],
             path: "06-patterns/delegate-value-capture/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -982,7 +982,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StopSearchTests",
-            dependencies: ["StopSearch"],
+            dependencies: ["StopSearch", "InterleavingHarness"],
             path: "06-patterns/stop-search/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -1002,7 +1002,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FermenterFloatTests",
-            dependencies: ["FermenterFloat"],
+            dependencies: ["FermenterFloat", "InterleavingHarness"],
             path: "06-patterns/fermenter-float/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

@@ -1,5 +1,7 @@
+import InterleavingHarness
 import Synchronization
 import Testing
+
 @testable import FermenterFloat
 
 // This test module is built in main actor mode too: every `@Test` here runs on the main actor.
@@ -136,4 +138,77 @@ func settle(until done: () -> Bool = { false }) async {
     let model = FermenterModel(hydrometer: FakeFloat())
     model.follow()
     #expect(model.gravity == nil && model.celsius == nil)
+}
+
+/// Reading `number`'s gravity and temperature in the exploring test: each reading its own.
+nonisolated private func gravity(ofReading number: Int) -> Int { 1050 - 2 * number }
+nonisolated private func celsius(ofReading number: Int) -> Double { 20 - 0.5 * Double(number) }
+
+/// A screen that follows `float`.
+private func following(_ float: FakeFloat) -> FermenterModel {
+    let model = FermenterModel(hydrometer: float)
+    model.follow()
+    return model
+}
+
+/// What the screen shows: the reading's number, and whether its gravity and temperature are that
+/// reading's (or nothing yet).
+private func look(at model: FermenterModel) -> (number: Int, consistent: Bool) {
+    let number = model.readingNumber
+    Interleavings.note("sees reading \(number), gravity \(model.gravity.map(String.init) ?? "none")")
+    let consistent =
+        number == 0
+        ? model.gravity == nil && model.celsius == nil
+        : model.gravity == gravity(ofReading: number) && model.celsius == celsius(ofReading: number)
+    return (number, consistent)
+}
+
+/// The float sends readings 1, 2 and 4, then 3, sent again after a weak signal, late; the screen
+/// looks at the model meanwhile, in a hundred orders (seeded, the same on every machine), the
+/// main actor taking its turns among the other steps as if busy drawing. Whatever the order, the
+/// screen never shows an older reading after a newer one, nor one reading's number with another's
+/// values.
+@Test func theScreenNeverGoesBackInTimeInAnyOrder() async {
+    await Interleavings.explore(schedules: 100, schedulesMainActor: true) {
+        let float = FakeFloat()
+        let model = await following(float)
+        let seen = Mutex(0)
+        @Sendable func looking() async throws {
+            let shown = await look(at: model)
+            let before = seen.withLock { seen in
+                defer { seen = max(seen, shown.number) }
+                return seen
+            }
+            try Interleavings.check(
+                shown.number >= before,
+                "the screen showed reading \(shown.number) after reading \(before): the screen went back in time. Hops made one after another reach the main actor in that order only with `Task { @MainActor in … }`, and even then old news can come late: compare the reading's number with the one on screen on the main actor, where you change it"
+            )
+            try Interleavings.check(
+                shown.consistent,
+                "the screen showed reading \(shown.number) with the gravity or temperature of another reading: change all three together, in one visit to the main actor"
+            )
+        }
+        try await Interleavings.concurrently([
+            (
+                "float",
+                {
+                    for number in [1, 2, 4, 3] {
+                        Interleavings.note("sends reading \(number)")
+                        float.send(number: number, gravity: gravity(ofReading: number), celsius: celsius(ofReading: number))
+                        await Interleavings.pause()
+                    }
+                }
+            ),
+            (
+                "screen",
+                {
+                    for _ in 0..<4 {
+                        try await looking()
+                        await Interleavings.pause()
+                    }
+                }
+            ),
+        ])
+        try await looking()
+    }
 }

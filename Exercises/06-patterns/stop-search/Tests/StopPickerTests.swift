@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 
@@ -73,8 +74,8 @@ func settle(until done: () -> Bool = { false }) async {
     }
 }
 
-private let cenStops = ["Cenotaph", "Centenary Square"]
-private let centrStops = ["Centraal", "Central Station"]
+nonisolated private let cenStops = ["Cenotaph", "Centenary Square"]
+nonisolated private let centrStops = ["Centraal", "Central Station"]
 
 @Test func theStopsOfTheTextAreShown() async {
     let directory = ControlledDirectory()
@@ -135,4 +136,80 @@ private let centrStops = ["Centraal", "Central Station"]
     directory.answer("Cen", with: cenStops)
     await settle()
     #expect(picker.suggestions.isEmpty, "a lookup answered after the picker closed still changed its list")
+}
+
+/// A directory whose server answers each request a while later, in the schedule's order, a
+/// cancelled request too (as a server does), and notes each step in the trace a failing schedule
+/// shows.
+nonisolated final class SlowDirectory: StopDirectory {
+    func stops(startingWith text: String) async throws -> [String] {
+        Interleavings.note("asks the server", by: "lookup “\(text)”")
+        let found = await withCheckedContinuation { continuation in
+            Interleavings.later {
+                Interleavings.note("answers “\(text)”", by: "server")
+                continuation.resume(returning: stopsStartingWith[text] ?? [])
+            }
+        }
+        Interleavings.note(Task.isCancelled ? "gets its answer, cancelled" : "gets its answer", by: "lookup “\(text)”")
+        return found
+    }
+}
+
+nonisolated private let stopsStartingWith = ["Cen": cenStops, "Centr": centrStops]
+
+/// What the list shows, in the words of the trace.
+nonisolated private func describe(_ list: [String]) -> String {
+    switch list {
+    case []: "nothing"
+    case cenStops: "the stops for “Cen”"
+    case centrStops: "the stops for “Centr”"
+    default: "\(list)"
+    }
+}
+
+/// The rider types `text`: returns what the list showed right then, and the lookup it started.
+private func type(_ text: String, into picker: StopPicker) -> (shown: [String], lookup: Task<Void, Never>?) {
+    picker.textChanged(to: text)
+    Interleavings.note("types “\(text)”; the list shows \(describe(picker.suggestions))")
+    return (picker.suggestions, picker.lookup)
+}
+
+/// The rider closes the picker: returns what the list showed right then.
+private func close(_ picker: StopPicker) -> [String] {
+    picker.close()
+    Interleavings.note("closes the picker, which shows \(describe(picker.suggestions))")
+    return picker.suggestions
+}
+
+/// The rider types "Cen", then "Centr", then closes the picker, while the server answers in a
+/// hundred orders (seeded, the same on every machine), the main actor taking its turns among the
+/// other steps as if busy drawing the screen. Whatever the order, a lookup that was replaced
+/// writes nothing: once the rider has typed past "Cen" the list shows what it showed then or the
+/// stops for "Centr", and once the picker is closed it no longer changes.
+@Test func aReplacedLookupNeverWritesInAnyOrder() async {
+    await Interleavings.explore(schedules: 100, schedulesMainActor: true) {
+        let picker = await StopPicker(directory: SlowDirectory())
+        try await Interleavings.concurrently([
+            (
+                "rider",
+                {
+                    let cen = await type("Cen", into: picker)
+                    await Interleavings.pause()
+                    let centr = await type("Centr", into: picker)
+                    await Interleavings.pause()
+                    let shownAtClose = await close(picker)
+                    try Interleavings.check(
+                        shownAtClose == centr.shown || shownAtClose == centrStops,
+                        "the list showed \(describe(shownAtClose)) after the rider typed past “Cen”: the lookup it replaced still wrote its answer. Make the lookup check that it is still the current one on the main actor, right before it writes"
+                    )
+                    for lookup in [cen.lookup, centr.lookup] { await lookup?.value }
+                    let shownAtEnd = await picker.suggestions
+                    try Interleavings.check(
+                        shownAtEnd == shownAtClose,
+                        "the list changed to \(describe(shownAtEnd)) after the picker closed: a lookup answered later still wrote. Make the lookup check that it is still the current one on the main actor, right before it writes"
+                    )
+                }
+            )
+        ])
+    }
 }
