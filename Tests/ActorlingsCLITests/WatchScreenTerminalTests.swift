@@ -154,7 +154,7 @@ struct WatchScreenTerminalTests {
     func resetUndo(_ size: Size) async throws {
         let course = try TestPaths.copyOfFixture(named: "screen-course")
         // A reset takes the shipped files from git.
-        try await onOwnThread { try commitAsShipped(course) }
+        try await commitAsShipped(course)
         let shell = try InteractiveShell(in: course, rows: size.rows, columns: size.columns)
         defer { shell.close() }
         let source = course + "/Exercises/00-basics/long-failure/Sources/Squares.swift"
