@@ -57,10 +57,14 @@ extension TestProcess {
     public static func start(
         _ executable: String, _ arguments: [String] = [], in directory: String? = nil, environment: [String: String] = [:]
     ) async throws -> Background {
+        // The shell would report a missing program only after it had written its pid.
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw StartFailure(executable: executable, ending: "there is no executable file at that path")
+        }
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-started-\(UUID().uuidString).pid").path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let ending = Ending()
-        let launcher = #"echo $$ > "$0.tmp" && mv "$0.tmp" "$0" && shift && exec "$@""#
+        let launcher = #"echo $$ > "$0.tmp" && mv "$0.tmp" "$0" && exec "$@""#
         let task = Task {
             let result: Result<Run, any Error>
             do {
