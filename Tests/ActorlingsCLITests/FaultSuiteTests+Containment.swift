@@ -152,11 +152,11 @@ extension FaultSuiteTests {
                     """, imports: "import Foundation")
                 // The compiler's module cache goes under HOME, which must be the user's own.
                 try FileManager.default.createDirectory(atPath: course.path("home"), withIntermediateDirectories: true)
-                if getuid() == 0 { try ownTree(course.root, by: 65534) }
+                if TestPlatform.isRoot { try ownTree(course.root, by: 65534) }
             },
             run: { course in
                 let result =
-                    getuid() == 0
+                    TestPlatform.isRoot
                     ? try await runActorlings(["check", "passing"], in: course.root, environment: ["HOME": course.path("home")], asUser: 65534)
                     : try await course.actorlings(["check", "passing"])
                 let first = firstLine(result.output)

@@ -120,7 +120,7 @@ struct SubprocessStreamsTests {
         #expect(result.termination == .exited(4))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+    @Test(.enabled(if: TestPlatform.hasProcFileSystem))
     func leaksNoDescriptorsWithEveryStreamOption() async throws {
         let file = FileManager.default.temporaryDirectory.appending(path: "subprocess-\(UUID()).txt")
         try Data("input".utf8).write(to: file)

@@ -20,6 +20,9 @@ public enum TestPlatform {
     /// arguments, so there these tests are skipped rather than run wrongly.
     public static let hasUtilLinuxScript = isLinux && FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
+    /// Whether `/proc` lists each process's open descriptors (Linux), for checks of what a child inherits.
+    public static let hasProcFileSystem = FileManager.default.fileExists(atPath: "/proc/self/fd")
+
     /// Whether util-linux `setpriv` is here, to run a program as another user.
     public static let hasSetpriv = isLinux && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 }
