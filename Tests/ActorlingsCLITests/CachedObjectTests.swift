@@ -73,7 +73,7 @@ struct CachedObjectTests {
     func gradeWithPersistedCache(_ swap: Swap) async throws {
         let trusted = try TestPaths.copyOfFixtureCourse()
         defer { try? FileManager.default.removeItem(atPath: trusted) }
-        try commitAsShipped(trusted)
+        try await commitAsShipped(trusted)
         let submission = try TestPaths.copyOfFixtureCourse()
         defer { try? FileManager.default.removeItem(atPath: submission) }
 

@@ -1,4 +1,5 @@
 import ActorlingsCore
+import ActorlingsTestSupport
 import Foundation
 import Testing
 
@@ -93,16 +94,10 @@ struct ClassHeatmapBrowserTests {
     @Test("Chromium renders every student row and exercise column", .enabled(if: chromium != nil, "needs Chromium (Debian package chromium)"))
     func renders() async throws {
         let golden = TestPaths.testsDirectory.appendingPathComponent("Golden/class-summary.html")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", golden.absoluteString]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let process = try await TestProcess.run(
+            try #require(Self.chromium), ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", golden.absoluteString])
+        let dom = process.output
+        #expect(process.status == 0)
         #expect(dom.components(separatedBy: "<th class=\"student\"").count - 1 == 3)
         #expect(dom.components(separatedBy: "<th class=\"ex").count - 1 == 5)
         #expect(dom.contains("Who is stuck where"))

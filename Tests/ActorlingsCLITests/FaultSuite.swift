@@ -19,7 +19,7 @@ struct Fault: Sendable {
     /// verdict must come within it plus 1 s.
     var limit: Duration = .seconds(10)
     /// Prepares the course copy before the learner's files are snapshotted.
-    var setUp: @Sendable (FaultCourse) throws -> Void = { _ in }
+    var setUp: @Sendable (FaultCourse) async throws -> Void = { _ in }
     /// Does the damage and returns what was observed and whether it is what `expected` says.
     var run: @Sendable (FaultCourse) async throws -> (observed: String, asExpected: Bool)
 }
@@ -181,7 +181,7 @@ enum FaultSuite {
         defer { if let parent { try? FileManager.default.removeItem(atPath: parent) } }
         let course = try FaultCourse.make(under: parent)
         defer { try? FileManager.default.removeItem(atPath: course.root) }
-        try fault.setUp(course)
+        try await fault.setUp(course)
         let snapshot = course.learnerFiles()
         let clock = ContinuousClock()
         let start = clock.now

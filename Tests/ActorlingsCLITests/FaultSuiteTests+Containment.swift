@@ -1,5 +1,6 @@
 import ActorlingsCore
 import ActorlingsRuntime
+import ActorlingsTestSupport
 import Foundation
 import Testing
 
@@ -151,11 +152,11 @@ extension FaultSuiteTests {
                     """, imports: "import Foundation")
                 // The compiler's module cache goes under HOME, which must be the user's own.
                 try FileManager.default.createDirectory(atPath: course.path("home"), withIntermediateDirectories: true)
-                if getuid() == 0 { try ownTree(course.root, by: 65534) }
+                if TestPlatform.isRoot { try ownTree(course.root, by: 65534) }
             },
             run: { course in
                 let result =
-                    getuid() == 0
+                    TestPlatform.isRoot
                     ? try await runActorlings(["check", "passing"], in: course.root, environment: ["HOME": course.path("home")], asUser: 65534)
                     : try await course.actorlings(["check", "passing"])
                 let first = firstLine(result.output)
@@ -360,7 +361,7 @@ extension FaultSuiteTests {
                 try FileManager.default.createDirectory(atPath: course.path("tmp"), withIntermediateDirectories: true)
             },
             run: { course in
-                let process = try launchActorlings(
+                let process = try await launchActorlings(
                     ["--root", TestPaths.repositoryRoot, "explain", "--build", course.path("slowpkg")], in: course.root,
                     environment: ["TMPDIR": course.path("tmp")])
                 let clock = ContinuousClock()
@@ -410,22 +411,15 @@ extension FaultSuiteTests {
     }
 
     /// Starts the real binary without waiting for it.
-    static func launchActorlings(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+    static func launchActorlings(_ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws
+        -> TestProcess.Background
+    {
+        try await TestProcess.startActorlings(arguments, in: directory, environment: environment)
     }
 
     /// Runs `arguments` until its tests run, sends `signal`, and waits (up to 10 s) for the tool to end.
-    static func signalWhileTestsRun(_ course: FaultCourse, _ arguments: [String], signal: Int32) async throws -> (Process, Duration) {
-        let process = try launchActorlings(arguments, in: course.root)
+    static func signalWhileTestsRun(_ course: FaultCourse, _ arguments: [String], signal: Int32) async throws -> (TestProcess.Background, Duration) {
+        let process = try await launchActorlings(arguments, in: course.root)
         let build = course.path(".actorlings/build/hangs")
         func running() -> Bool {
             ((try? FileManager.default.contentsOfDirectory(atPath: build)) ?? []).contains { $0.hasPrefix("events-") }

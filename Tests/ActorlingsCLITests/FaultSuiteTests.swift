@@ -390,7 +390,7 @@ struct FaultSuiteTests {
             id: "reset-keeps-backup", area: "course files", what: "`reset --yes` replaces the learner's work",
             expected: "shipped file restored; the learner's version backed up",
             setUp: { course in
-                try commitAsShipped(course.root)
+                try await commitAsShipped(course.root)
                 try course.write(
                     "Exercises/00-basics/failing-test/Sources/Code.swift", "func triple(_ value: Int) -> Int { value * 2 + value - value } // my work\n")
             },
@@ -469,14 +469,7 @@ struct FaultSuiteTests {
                 try course.write(".actorlings/progress.json", "{\"format\":1,\"exercises\":{\"passing\":{\"status\":\"passed\",\"hintsShown\":1}}}")
             },
             run: { course in
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: TestPaths.binary)
-                process.arguments = ["check", "hangs"]
-                process.currentDirectoryURL = URL(fileURLWithPath: course.root)
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                process.standardInput = FileHandle.nullDevice
-                try process.run()
+                let process = try await launchActorlings(["check", "hangs"], in: course.root)
                 // Wait until the test binary runs (its events file, named anew each run, appears), then interrupt.
                 let build = course.path(".actorlings/build/hangs")
                 func running() -> Bool {

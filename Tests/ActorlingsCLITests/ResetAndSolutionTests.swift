@@ -6,9 +6,9 @@ import Testing
 struct ResetAndSolutionTests {
     let course: String
 
-    init() throws {
+    init() async throws {
         course = try TestPaths.copyOfFixtureCourse()
-        try commitAsShipped(course)
+        try await commitAsShipped(course)
     }
 
     @Test("reset restores the shipped file even after a commit, and backs up the learner's version")
@@ -17,7 +17,7 @@ struct ResetAndSolutionTests {
         let shipped = try String(contentsOfFile: path, encoding: .utf8)
         let mine = "func triple(_ value: Int) -> Int {\n    value + value + value // my attempt\n}\n"
         try mine.write(toFile: path, atomically: true, encoding: .utf8)
-        try git(["commit", "-qam", "my work"], in: course)
+        try await git(["commit", "-qam", "my work"], in: course)
 
         let refused = try await runActorlings(["reset", "failing-test"], in: course)
         #expect(refused.status == 64, "without a terminal, reset asks for --yes")

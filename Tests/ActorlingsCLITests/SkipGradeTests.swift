@@ -31,7 +31,7 @@ struct SkipGradeTests {
         arguments: [false, true])
     func submission(linkedToDevZero: Bool) async throws {
         let trusted = try TestPaths.copyOfFixtureCourse()
-        try await onOwnThread { try commitAsShipped(trusted) }
+        try await commitAsShipped(trusted)
         let submission = try TestPaths.copyOfFixtureCourse()
         try FileManager.default.removeItem(atPath: submission + "/Solutions")
         if linkedToDevZero {
@@ -40,7 +40,7 @@ struct SkipGradeTests {
         } else {
             try LearnerProgressFile.write(["compile-error": .skipped], current: "failing-test", in: submission)
         }
-        try await onOwnThread { try commitAsShipped(submission) }
+        try await commitAsShipped(submission)
         let report = try await grade(["--submission", submission], in: trusted)
         let graded = try #require(report.exercises.first)
         #expect(graded.skipped == (linkedToDevZero ? nil : true))

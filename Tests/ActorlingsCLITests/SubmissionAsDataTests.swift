@@ -1,5 +1,6 @@
 import ActorlingsCore
 import ActorlingsRuntime
+import ActorlingsTestSupport
 import Foundation
 import Testing
 
@@ -353,11 +354,9 @@ struct SubmissionAsDataTests {
 
     /// The instructor's course: the fixture course, committed (the grader lists its files with git).
     static func trustedCourse() async throws -> String {
-        try await onOwnThread {
-            let course = try TestPaths.copyOfFixtureCourse()
-            try commitAsShipped(course)
-            return course
-        }
+        let course = try await onOwnThread { try TestPaths.copyOfFixtureCourse() }
+        try await commitAsShipped(course)
+        return course
     }
 
     /// A file of `size` bytes with nothing written: a hole the file system does not store.
@@ -390,7 +389,7 @@ struct SubmissionAsDataTests {
         message: String = "work"
     ) async throws -> (path: String, commit: String) {
         let submission = path ?? temporaryPath("submission")
-        let commit = try await onOwnThread { () throws -> String in
+        try await onOwnThread {
             try FileManager.default.createDirectory(atPath: submission, withIntermediateDirectories: true)
             for item in ["Exercises", "Lessons"] {
                 try FileManager.default.copyItem(atPath: "\(course)/\(item)", toPath: "\(submission)/\(item)")
@@ -405,24 +404,26 @@ struct SubmissionAsDataTests {
             for (file, text) in attack?.treeFiles ?? [:] {
                 try text.write(toFile: "\(submission)/\(file)", atomically: false, encoding: .utf8)
             }
-            let environment = ["AUTHOR": author, "ORIGIN": origin, "MESSAGE": message]
-            try sh(
-                "git init -q && git remote add origin \"$ORIGIN\" && git add -A && git -c user.name=\"$AUTHOR\" -c user.email=a@example.com commit -q -m \"$MESSAGE\"",
-                in: submission, environment)
-            guard let attack else { return try sh("git rev-parse HEAD", in: submission) }
-            if let signature = attack.signature {
-                // The same commit again, with a signature header for `log.showSignature` to check.
-                try sh(
-                    """
-                    tree=$(git rev-parse 'HEAD^{tree}') && parent=$(git rev-parse HEAD) && \
-                    id=$(printf 'tree %s\\nparent %s\\nauthor %s <a@example.com> 1700000000 +0000\\ncommitter %s <a@example.com> 1700000000 +0000\\ngpgsig %s\\n abc\\n %s\\n\\nsigned\\n' \
-                      "$tree" "$parent" "$AUTHOR" "$AUTHOR" "$BEGIN" "$END" | git hash-object -t commit -w --stdin) && \
-                    git update-ref "$(git symbolic-ref HEAD)" "$id"
-                    """, in: submission, environment.merging(["BEGIN": signature.begin, "END": signature.end]) { $1 })
-            }
-            // The commit as the attack leaves it, known before git could meet the attack's configuration.
-            let commit = try sh("git rev-parse HEAD", in: submission)
-            if bundled { try sh("git bundle create -q \"$BUNDLE\" --all", in: submission, ["BUNDLE": submission + ".bundle"]) }
+        }
+        let environment = ["AUTHOR": author, "ORIGIN": origin, "MESSAGE": message]
+        try await run(
+            "git init -q && git remote add origin \"$ORIGIN\" && git add -A && git -c user.name=\"$AUTHOR\" -c user.email=a@example.com commit -q -m \"$MESSAGE\"",
+            in: submission, environment)
+        guard let attack else { return (submission, try await run("git rev-parse HEAD", in: submission)) }
+        if let signature = attack.signature {
+            // The same commit again, with a signature header for `log.showSignature` to check.
+            try await run(
+                """
+                tree=$(git rev-parse 'HEAD^{tree}') && parent=$(git rev-parse HEAD) && \
+                id=$(printf 'tree %s\\nparent %s\\nauthor %s <a@example.com> 1700000000 +0000\\ncommitter %s <a@example.com> 1700000000 +0000\\ngpgsig %s\\n abc\\n %s\\n\\nsigned\\n' \
+                  "$tree" "$parent" "$AUTHOR" "$AUTHOR" "$BEGIN" "$END" | git hash-object -t commit -w --stdin) && \
+                git update-ref "$(git symbolic-ref HEAD)" "$id"
+                """, in: submission, environment.merging(["BEGIN": signature.begin, "END": signature.end]) { $1 })
+        }
+        // The commit as the attack leaves it, known before git could meet the attack's configuration.
+        let commit = try await run("git rev-parse HEAD", in: submission)
+        if bundled { try await run("git bundle create -q \"$BUNDLE\" --all", in: submission, ["BUNDLE": submission + ".bundle"]) }
+        try await onOwnThread {
             let config = try String(contentsOfFile: "\(submission)/.git/config", encoding: .utf8)
             try (config + attack.config.replacingOccurrences(of: "MARKER", with: marker)).write(
                 toFile: "\(submission)/.git/config", atomically: false, encoding: .utf8)
@@ -432,7 +433,6 @@ struct SubmissionAsDataTests {
                 try text.replacingOccurrences(of: "MARKER", with: marker).write(toFile: path, atomically: false, encoding: .utf8)
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
             }
-            return commit
         }
         return (submission, commit)
     }
@@ -450,28 +450,12 @@ struct SubmissionAsDataTests {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
-    /// ``sh(_:in:_:)`` on a thread of its own.
+    /// Runs a set-up script with `sh`; its output and errors, in the order printed, trimmed.
     @discardableResult
     static func run(_ script: String, in directory: String, _ environment: [String: String] = [:]) async throws -> String {
-        try await onOwnThread { try sh(script, in: directory, environment) }
-    }
-
-    /// Runs a set-up script with `sh` (blocking: for set-up only); its trimmed output.
-    @discardableResult
-    static func sh(_ script: String, in directory: String, _ environment: [String: String] = [:]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0 else { throw SetUpError(script: script, output: output) }
+        let run = try await TestProcess.run("/bin/sh", ["-c", script], in: directory, environment: environment, standardError: .merged)
+        let output = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard run.status == 0 else { throw SetUpError(script: script, output: output) }
         return output
     }
 

@@ -1,4 +1,6 @@
 import ActorlingsCLI
+import ActorlingsRuntime
+import ActorlingsTestSupport
 import Foundation
 import Synchronization
 
@@ -29,23 +31,7 @@ enum TestPaths {
     static let fixtureCourse = testsDirectory.appendingPathComponent("Fixtures/course").path
 
     /// The `actorlings` binary SwiftPM built next to the test bundle.
-    ///
-    /// On macOS `swift test` runs Swift Testing through `swiftpm-testing-helper` in the toolchain,
-    /// so `argv[0]` leads nowhere near the build folder; the loaded test bundle does, and this
-    /// file's own path gives the package's default `.build/debug` as a last resort.
-    static var binary: String {
-        let starts = [URL(fileURLWithPath: CommandLine.arguments[0])] + Bundle.allBundles.map(\.bundleURL)
-        for start in starts {
-            var directory = start.deletingLastPathComponent()
-            while directory.path != "/" {
-                let candidate = directory.appendingPathComponent("actorlings").path
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        return repositoryRoot + "/.build/debug/actorlings"
-    }
+    static var binary: String { TestProcess.actorlingsBinary }
 
     /// A private copy of the fixture course, so checks can write `.actorlings/` freely.
     static func copyOfFixtureCourse() throws -> String {
@@ -56,69 +42,37 @@ enum TestPaths {
     }
 }
 
-/// Runs the real binary and returns its exit status and output.
+/// Runs the real binary and returns its exit status and output (``TestProcess/actorlings(_:in:environment:standardInput:asUser:)``).
 ///
-/// The blocking wait happens on a thread of its own: done on the cooperative pool (two threads
-/// on a 2-core machine), it would starve every other async test running in parallel.
-/// With `asUser`, the binary runs as that user (through `setpriv`; the caller must be root).
+/// `stdin` is the path of a file to read standard input from (`/dev/null` without one). With
+/// `asUser`, the binary runs as that user (through `setpriv`; the caller must be root).
 func runActorlings(
     _ arguments: [String], in directory: String, environment extra: [String: String] = [:], stdin: String? = nil, asUser: UInt32? = nil
 ) async throws -> (
     status: Int32, output: String, errors: String
 ) {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread {
-            continuation.resume(
-                with: Result { try runActorlingsBlocking(arguments, in: directory, environment: extra, stdin: stdin, asUser: asUser) })
-        }.start()
-    }
+    let run = try await TestProcess.actorlings(
+        arguments, in: directory, environment: extra, standardInput: stdin.map { .file($0) } ?? .empty, asUser: asUser)
+    return (run.status, run.output, run.errors)
 }
 
-private func runActorlingsBlocking(
-    _ arguments: [String], in directory: String, environment extra: [String: String], stdin: String?, asUser: UInt32?
-) throws -> (
-    status: Int32, output: String, errors: String
-) {
-    let process = Process()
-    if let user = asUser {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", TestPaths.binary] + arguments
-    } else {
-        process.executableURL = URL(fileURLWithPath: TestPaths.binary)
-        process.arguments = arguments
-    }
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var environment = ProcessInfo.processInfo.environment
-    environment.merge(extra) { $1 }
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
-    try process.run()
-    // Read before waiting so a large output cannot fill the pipe and stall the child.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+/// Runs a program in `directory` and returns its exit status and output.
+func runProgram(_ executable: String, _ arguments: [String], in directory: String) async throws -> (status: Int32, output: String, errors: String) {
+    let run = try await TestProcess.run(executable, arguments, in: directory)
+    return (run.status, run.output, run.errors)
 }
 
-/// Runs git in `directory` with a throwaway identity (blocking: for test set-up only).
-func git(_ arguments: [String], in directory: String) throws {
-    let git = Process()
-    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    git.arguments = ["git", "-C", directory, "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments
-    git.standardOutput = FileHandle.nullDevice
-    try git.run()
-    git.waitUntilExit()
+/// Runs git in `directory` with a throwaway identity, for test set-up: as before, a failing step
+/// is not an error here (a later expectation says what went wrong).
+func git(_ arguments: [String], in directory: String) async throws {
+    try await TestProcess.git(arguments, in: directory)
 }
 
 /// Makes `directory` a git repository whose first commit holds everything in it: the shipped state.
-func commitAsShipped(_ directory: String) throws {
-    try git(["init", "-q"], in: directory)
-    try git(["add", "-A"], in: directory)
-    try git(["commit", "-qm", "shipped"], in: directory)
+func commitAsShipped(_ directory: String) async throws {
+    try await git(["init", "-q"], in: directory)
+    try await git(["add", "-A"], in: directory)
+    try await git(["commit", "-qm", "shipped"], in: directory)
 }
 
 extension TestPaths {
@@ -131,7 +85,7 @@ extension TestPaths {
     }
 }
 
-/// Runs blocking set-up work (git, large copies) on a thread of its own, so it never holds one of
+/// Runs blocking set-up work (large copies) on a thread of its own, so it never holds one of
 /// the cooperative pool's few threads while other tests wait for theirs.
 func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in

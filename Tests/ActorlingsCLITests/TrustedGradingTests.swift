@@ -8,16 +8,16 @@ import Testing
 struct TrustedGradingTests {
     /// The instructor's course: the fixture course, plus stand-ins for the tool's sources and the
     /// workflow, committed (the grader lists the course's files with git).
-    private func trustedCourse() throws -> String {
+    private func trustedCourse() async throws -> String {
         let course = try TestPaths.copyOfFixtureCourse()
         try write("print(\"the real checker\")\n", to: "\(course)/Sources/actorlings/main.swift")
         try write("name: Autograding Tests\n", to: "\(course)/.github/workflows/classroom.yml")
-        try commitAsShipped(course)
+        try await commitAsShipped(course)
         return course
     }
 
     /// A student's repository: the published template (no Solutions/) with the learner's work.
-    private func learnerWork(from course: String, author: String) throws -> String {
+    private func learnerWork(from course: String, author: String) async throws -> String {
         let submission = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-submission-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: submission, withIntermediateDirectories: true)
         for item in ["Exercises", "Lessons", "Sources", ".github"] {
@@ -35,15 +35,15 @@ struct TrustedGradingTests {
             "final class Box: @unchecked Sendable {}\nfunc first(of values: [Int]) -> Int {\n    values.first ?? 0\n}\n",
             to: "\(basics)/crashes/Sources/Code.swift")
         // failing-test stays unsolved; passing passes as shipped.
-        try git(["init", "-q"], in: submission)
-        try git(["remote", "add", "origin", "https://x-access-token:ghs_SECRET@github.com/classroom/\(author.lowercased())-repo.git"], in: submission)
-        try git(["add", "-A"], in: submission)
-        try gitCommit(author: author, in: submission)
+        try await git(["init", "-q"], in: submission)
+        try await git(["remote", "add", "origin", "https://x-access-token:ghs_SECRET@github.com/classroom/\(author.lowercased())-repo.git"], in: submission)
+        try await git(["add", "-A"], in: submission)
+        try await gitCommit(author: author, in: submission)
         return submission
     }
 
     /// Every tampering tried on the Classroom workflow, applied to a copy of `submission`.
-    private func tampered(_ submission: String) throws -> String {
+    private func tampered(_ submission: String) async throws -> String {
         let copy = submission + "-tampered"
         try FileManager.default.copyItem(atPath: submission, toPath: copy)
         let basics = "\(copy)/Exercises/00-basics"
@@ -67,8 +67,8 @@ struct TrustedGradingTests {
         try write("print(\"46/46\")\n", to: "\(copy)/Sources/actorlings/main.swift")
         try write("name: Autograding Tests\n# report 100\n", to: "\(copy)/.github/workflows/classroom.yml")
         try write("// edited\nfunc double(_ value: Int) -> Int {\n    0\n}\n", to: "\(copy)/Solutions/00-basics/compile-error/Code.swift")
-        try git(["add", "-A"], in: copy)
-        try gitCommit(author: "Ada", in: copy)
+        try await git(["add", "-A"], in: copy)
+        try await gitCommit(author: "Ada", in: copy)
         return copy
     }
 
@@ -85,9 +85,9 @@ struct TrustedGradingTests {
 
     @Test("Tampering changes nothing in the grade and is listed for the instructor")
     func tamperingIsEvidenceNotScore() async throws {
-        let trusted = try trustedCourse()
-        let honest = try learnerWork(from: trusted, author: "Ada")
-        let cheat = try tampered(honest)
+        let trusted = try await trustedCourse()
+        let honest = try await learnerWork(from: trusted, author: "Ada")
+        let cheat = try await tampered(honest)
 
         let plain = try await grade(honest, trusted: trusted)
         let attacked = try await grade(cheat, trusted: trusted)
@@ -132,7 +132,7 @@ struct TrustedGradingTests {
         #expect(!raw.contains("SECRET"))
 
         // The whole class at once — a folder and a git bundle — grades the same.
-        try git(["bundle", "create", "\(cheat).bundle", "--all"], in: cheat)
+        try await git(["bundle", "create", "\(cheat).bundle", "--all"], in: cheat)
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("actorlings-class-\(UUID().uuidString)").path
         let result = try await runActorlings(["class", "grade", honest, "\(cheat).bundle", "--output-dir", reports, "--jobs", "2"], in: trusted)
         #expect(result.status == 0, "\(result.errors)")
@@ -163,7 +163,7 @@ struct TrustedGradingTests {
 
     @Test("Bad submissions get clear errors; a broken exercise does not stop the others")
     func badInput() async throws {
-        let trusted = try trustedCourse()
+        let trusted = try await trustedCourse()
         let missing = try await runActorlings(["grade", "--submission", "/no/such/folder"], in: trusted)
         #expect(missing.status == 64)
         #expect(missing.errors.contains("the submission /no/such/folder does not exist"))
@@ -182,7 +182,7 @@ struct TrustedGradingTests {
         #expect(fallback.contains("\"score\" : 0") && fallback.contains("holds a different course"), "Classroom still gets a result")
 
         // One exercise missing, one file replaced by a folder, one extra exercise: each named.
-        let partial = try learnerWork(from: trusted, author: "Bob")
+        let partial = try await learnerWork(from: trusted, author: "Bob")
         try FileManager.default.removeItem(atPath: "\(partial)/Exercises/00-basics/hangs")
         let code = "\(partial)/Exercises/00-basics/passing/Sources/Code.swift"
         try FileManager.default.removeItem(atPath: code)
@@ -208,7 +208,7 @@ struct TrustedGradingTests {
         try write(atStart ? text + existing : existing + text, to: path)
     }
 
-    private func gitCommit(author: String, in directory: String) throws {
-        try git(["-c", "user.name=\(author)", "-c", "user.email=\(author.lowercased())@example.com", "commit", "-qm", "work"], in: directory)
+    private func gitCommit(author: String, in directory: String) async throws {
+        try await git(["-c", "user.name=\(author)", "-c", "user.email=\(author.lowercased())@example.com", "commit", "-qm", "work"], in: directory)
     }
 }

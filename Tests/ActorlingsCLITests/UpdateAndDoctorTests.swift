@@ -19,19 +19,19 @@ struct CourseUpdateTests {
         let upstream = try TestPaths.copyOfFixtureCourse()
         // A solution no learner file can equal, to look for in the learner's objects.
         try "// reference only \(UUID())\n".write(toFile: upstream + "/Solutions/00-basics/private-note.swift", atomically: true, encoding: .utf8)
-        try await onOwnThread { try commitAsShipped(upstream) }
+        try await commitAsShipped(upstream)
         let published = upstream + "-published"
         let first = try await publishCourse(["-C", upstream, "course", published, "v1"])
         #expect(first.status == 0, "\(first.errors)")
         // The learner's copy: the template (no Solutions/) committed anew, then their work.
         let student = try TestPaths.copyOfFixtureCourse()
         try FileManager.default.removeItem(atPath: student + "/Solutions")
-        try await onOwnThread { try commitAsShipped(student) }
+        try await commitAsShipped(student)
         try FileManager.default.removeItem(atPath: student + "/" + Self.solved)
         try FileManager.default.copyItem(atPath: upstream + "/Solutions/00-basics/compile-error/Code.swift", toPath: student + "/" + Self.solved)
         let mine = try read(student + "/" + Self.started) + "// my attempt\n"
         try mine.write(toFile: student + "/" + Self.started, atomically: true, encoding: .utf8)
-        try await onOwnThread { try git(["commit", "-qam", "my work"], in: student) }
+        try await git(["commit", "-qam", "my work"], in: student)
         let solvedText = try read(student + "/" + Self.solved)
 
         // The author fixes a test, a lesson and two exercises, and paces the class.
@@ -41,10 +41,8 @@ struct CourseUpdateTests {
         try "until = 0\nmessage = \"More after lunch.\"\n".write(toFile: upstream + "/Exercises/classroom.toml", atomically: true, encoding: .utf8)
         let generate = try await runActorlings(["dev", "generate"], in: upstream)
         #expect(generate.status == 0, "\(generate.errors)")
-        try await onOwnThread {
-            try git(["add", "-A"], in: upstream)
-            try git(["commit", "-qm", "fixes"], in: upstream)
-        }
+        try await git(["add", "-A"], in: upstream)
+        try await git(["commit", "-qm", "fixes"], in: upstream)
 
         let release = try await publishCourse(["-C", upstream, "course", published, "v2"])
         #expect(release.status == 0, "\(release.errors)")
@@ -86,7 +84,7 @@ struct CourseUpdateTests {
         #expect(try read(student + "/" + Self.solved) == solvedText)
 
         let bundle = upstream + ".bundle"
-        try await onOwnThread { try git(["bundle", "create", "-q", bundle, "--all"], in: published) }
+        try await git(["bundle", "create", "-q", bundle, "--all"], in: published)
         let offline = try await runActorlings(["update", bundle], in: student)
         #expect(offline.status == 0, "\(offline.output)\(offline.errors)")
         #expect(FileManager.default.fileExists(atPath: student + "/Exercises/classroom.toml"))
@@ -96,25 +94,23 @@ struct CourseUpdateTests {
 
     /// Runs `Scripts/publish-template.sh` with `arguments`.
     func publishCourse(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        try await onOwnThread {
-            try runProgram("/bin/bash", [TestPaths.repositoryRoot + "/Scripts/publish-template.sh"] + arguments, in: TestPaths.repositoryRoot)
-        }
+        try await runProgram("/bin/bash", [TestPaths.repositoryRoot + "/Scripts/publish-template.sh"] + arguments, in: TestPaths.repositoryRoot)
     }
 
     /// The blob ids of the files at `path` in `course`'s HEAD.
     func solutionBlobs(_ course: String, path: String) async throws -> [String] {
-        let listed = try await onOwnThread { try runProgram("/usr/bin/env", ["git", "-C", course, "ls-tree", "-r", "HEAD", path], in: course) }
+        let listed = try await runProgram("/usr/bin/env", ["git", "-C", course, "ls-tree", "-r", "HEAD", path], in: course)
         return listed.output.split(separator: "\n").compactMap { $0.split(separator: "\t").first?.split(separator: " ").last.map(String.init) }
     }
 
     func hasObject(_ id: String, in repository: String) async throws -> Bool {
-        try await onOwnThread { try runProgram("/usr/bin/env", ["git", "-C", repository, "cat-file", "-e", id], in: repository).status == 0 }
+        try await runProgram("/usr/bin/env", ["git", "-C", repository, "cat-file", "-e", id], in: repository).status == 0
     }
 
     @Test("Without a source, and with one that is not a course, update says what to give")
     func badSource() async throws {
         let student = try TestPaths.copyOfFixtureCourse()
-        try await onOwnThread { try commitAsShipped(student) }
+        try await commitAsShipped(student)
         let none = try await runActorlings(["update"], in: student)
         #expect(none.status == 64)
         #expect(none.errors.contains("name the course's upstream once"))
@@ -225,23 +221,4 @@ struct LivePacingTests {
         }
         #expect(process.terminationStatus == 0)
     }
-}
-
-/// Runs a program in `directory` and returns its exit status and output (blocking: call it on a
-/// thread of its own, as `onOwnThread` does).
-func runProgram(_ executable: String, _ arguments: [String], in directory: String) throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
 }

@@ -169,7 +169,7 @@ struct WatchModeSharingTests {
     @Test("check, solution and reset in a second terminal work while watch mode runs, and watch mode sees the reset")
     func secondTerminal() async throws {
         let course = try TestPaths.copyOfFixtureCourse()
-        try await onOwnThread { try commitAsShipped(course) }
+        try await commitAsShipped(course)
         let terminal = ScriptedTerminal(width: 80, height: 40)
         let run = Task {
             await Actorlings.run(

@@ -233,7 +233,7 @@ struct CommandScreenTerminalTests {
     func commandScreens(_ size: Size) async throws {
         let course = try TestPaths.copyOfFixture(named: "screen-course")
         // A reset takes the shipped files from git.
-        try await onOwnThread { try commitAsShipped(course) }
+        try await commitAsShipped(course)
         let shell = try InteractiveShell(in: course, rows: size.rows, columns: size.columns)
         defer { shell.close() }
         var end = try await shell.screen.wait(for: InteractiveShell.prompt)

@@ -45,7 +45,7 @@ struct WorkshopEndToEndTests {
     }
 
     func run(_ arguments: [String], in directory: String) async throws -> (status: Int32, output: String, errors: String) {
-        try await onOwnThread { try runProgram("/usr/bin/env", arguments, in: directory) }
+        try await runProgram("/usr/bin/env", arguments, in: directory)
     }
 
     /// git with a throwaway identity; the run must succeed.

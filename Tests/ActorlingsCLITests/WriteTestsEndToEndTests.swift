@@ -22,7 +22,7 @@ struct WriteTestsEndToEndTests {
     func learnerFlow() async throws {
         let course = try TestPaths.copyOfFixture(named: "write-tests-course")
         defer { try? FileManager.default.removeItem(atPath: course) }
-        try await onOwnThread { try commitAsShipped(course) }
+        try await commitAsShipped(course)
         let shipped = try await runActorlings(["check", "clamping", "--color", "never"], in: course)
         #expect(shipped.status == 1)
         #expect(shipped.output.contains("✘ clamping: your tests missed 2 of 2 broken implementations"), "\(shipped.output)")
@@ -57,7 +57,7 @@ struct WriteTestsEndToEndTests {
         let toml = try String(contentsOfFile: definition, encoding: .utf8)
         try toml.replacingOccurrences(of: "protected = [\"Clamp.swift\"]\n", with: "protected = [\"Clamp.swift\"]\ntime-limit = 3\n")
             .write(toFile: definition, atomically: true, encoding: .utf8)
-        try await onOwnThread { try commitAsShipped(course) }
+        try await commitAsShipped(course)
         let hanging = try String(contentsOfFile: "\(course)/Payloads/hangs-on-one-mutant/ClampTests.swift", encoding: .utf8)
         try hanging.write(toFile: "\(course)/\(Self.learnerFile)", atomically: true, encoding: .utf8)
 

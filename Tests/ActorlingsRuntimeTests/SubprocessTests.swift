@@ -1,3 +1,4 @@
+import ActorlingsTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Runs real children (`/bin/sh`, `sleep`, …) because what is under test is how the operating
 /// system treats them. Each test takes well under a second or two.
-@Suite("Subprocess")
+@Suite("Subprocess", .tags(.spawnsProcesses))
 struct SubprocessTests {
     /// A `/bin/sh -c` request with a minimal, explicit environment.
     private func shell(
@@ -117,7 +118,7 @@ struct SubprocessTests {
         #expect(result.output == "eof\n")
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+    @Test(.enabled(if: TestPlatform.hasProcFileSystem))
     func leaksNoDescriptorsIntoTheChild() async throws {
         let result = try await Subprocess.run(shell("ls /proc/$$/fd"))
         #expect(result.output == "0\n1\n2\n")

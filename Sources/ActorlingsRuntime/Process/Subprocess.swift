@@ -1,64 +1,6 @@
-public import ActorlingsCore
+import ActorlingsCore
 import Foundation
 import Synchronization
-
-/// A program to run, and the limits it runs within.
-public struct ProcessRequest: Sendable {
-    /// 1 MiB: room for a few thousand lines of test output, little enough to keep in memory.
-    public static let defaultOutputLimit = 1 << 20
-
-    /// Absolute path of the program; no `PATH` search, so what runs never depends on the caller's shell.
-    public var executable: String
-    /// Arguments after the program's name (`argv[0]` is the executable path).
-    public var arguments: [String]
-    /// The child's complete environment: nothing is inherited implicitly, so runs are reproducible.
-    public var environment: [String: String]
-    /// The child's working directory; `nil` keeps the caller's.
-    public var workingDirectory: String?
-    /// How long the child may run before its whole session is killed; `nil` means no limit.
-    public var timeLimit: Duration?
-    /// Bytes of combined output kept. Past it the first and last halves are kept and the middle is
-    /// counted in ``ProcessResult/droppedBytes``: a flood neither exhausts memory nor hides how a run ended.
-    public var outputLimit: Int
-
-    public init(
-        executable: String,
-        arguments: [String] = [],
-        environment: [String: String],
-        workingDirectory: String? = nil,
-        timeLimit: Duration? = nil,
-        outputLimit: Int = ProcessRequest.defaultOutputLimit
-    ) {
-        self.executable = executable
-        self.arguments = arguments
-        self.environment = environment
-        self.workingDirectory = workingDirectory
-        self.timeLimit = timeLimit
-        self.outputLimit = outputLimit
-    }
-}
-
-/// How a child ended, and what it printed.
-public struct ProcessResult: Sendable, Equatable {
-    /// Core's, so that the judge reads the same value the runner returns.
-    public typealias Termination = ProcessTermination
-
-    public var termination: Termination
-    /// Standard output and standard error in arrival order (they share one pipe), decoded as UTF-8
-    /// with invalid bytes replaced. When output was truncated the kept halves are simply joined.
-    public var output: String
-    /// Bytes of output dropped from the middle because of ``ProcessRequest/outputLimit``.
-    public var droppedBytes: Int
-    /// Wall-clock time from launch until the child was reaped.
-    public var duration: Duration
-
-    public init(termination: Termination, output: String, droppedBytes: Int = 0, duration: Duration = .zero) {
-        self.termination = termination
-        self.output = output
-        self.droppedBytes = droppedBytes
-        self.duration = duration
-    }
-}
 
 /// The child could not be started at all (as opposed to started and failed, which is a ``ProcessResult``).
 public enum SubprocessError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -186,12 +128,13 @@ public enum Subprocess {
         let start = clock.now
         var child = try launch(request)
         let termination = try supervise(&child, until: request.timeLimit.map { start + $0 }, cancellation: cancellation)
-        let kept = child.output.bytes
         return ProcessResult(
             termination: termination,
-            output: String(decoding: kept, as: UTF8.self),
-            droppedBytes: child.output.droppedBytes,
-            duration: start.duration(to: clock.now)
+            output: String(decoding: child.output.captured.bytes, as: UTF8.self),
+            droppedBytes: child.output.captured.droppedBytes,
+            duration: start.duration(to: clock.now),
+            errors: child.errors.map { String(decoding: $0.captured.bytes, as: UTF8.self) } ?? "",
+            droppedErrorBytes: child.errors?.captured.droppedBytes ?? 0
         )
     }
 
@@ -207,24 +150,43 @@ public enum Subprocess {
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
             else { throw failure("the working directory \(directory) does not exist") }
         }
-        let pipe: (read: Int32, write: Int32)
+        let input: Int32?
         do {
-            pipe = try openOutputPipe()
+            input = try openStandardInput(request.standardInput)
+        } catch {
+            throw failure("cannot open its standard input: \(error.message)")
+        }
+        // The child has its own copy of standard input once spawned.
+        defer { if let input { close(input) } }
+        let output: (read: Int32, write: Int32)
+        do {
+            output = try openOutputPipe()
         } catch {
             throw failure("cannot create an output pipe: \(error.message)")
         }
-        // The child owns its copy of the write end from here on; keeping ours open would stop the
-        // read end from ever reporting end-of-file.
-        defer { close(pipe.write) }
+        // The child owns its copies of the write ends from here on; keeping ours open would stop
+        // the read ends from ever reporting end-of-file.
+        defer { close(output.write) }
+        var errors: (read: Int32, write: Int32)?
+        if request.standardError == .separate {
+            do {
+                errors = try openOutputPipe()
+            } catch {
+                close(output.read)
+                throw failure("cannot create an error pipe: \(error.message)")
+            }
+        }
+        defer { if let errors { close(errors.write) } }
         do {
             let pid = try ProcessTree.children.withLock { live throws(SystemCallError) in
-                let pid = try spawnRetryingBusyText(request, output: pipe.write)
+                let pid = try spawnRetryingBusyText(request, input: input, output: output.write, errors: errors?.write ?? output.write)
                 live.insert(pid)
                 return pid
             }
-            return ChildProcess(pid: pid, readEnd: pipe.read, outputLimit: request.outputLimit)
+            return ChildProcess(pid: pid, output: output.read, errors: errors?.read, outputLimit: request.outputLimit)
         } catch {
-            close(pipe.read)
+            close(output.read)
+            if let errors { close(errors.read) }
             throw failure(explanation(of: error, launching: request.executable))
         }
     }
@@ -232,11 +194,13 @@ public enum Subprocess {
     /// `ETXTBSY` means another thread of this process had the executable open for writing when
     /// some child was forked (a file written just before, inherited by a concurrent spawn); it
     /// clears as soon as that child execs, so a few short retries make it go away.
-    private static func spawnRetryingBusyText(_ request: ProcessRequest, output: Int32) throws(SystemCallError) -> pid_t {
+    private static func spawnRetryingBusyText(
+        _ request: ProcessRequest, input: Int32?, output: Int32, errors: Int32
+    ) throws(SystemCallError) -> pid_t {
         var attempts = 0
         while true {
             do {
-                return try spawn(request, output: output)
+                return try spawn(request, input: input, output: output, errors: errors)
             } catch  where error.code == ETXTBSY && attempts < 20 {
                 attempts += 1
                 usleep(UInt32(5_000 * attempts))
