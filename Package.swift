@@ -33,7 +33,8 @@ let package = Package(
             name: "actorlings", dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox", "actorlings-sandbox"],
             swiftSettings: strict),
         // What the test targets share: one golden-file helper, the process probe.
-        .target(name: "ActorlingsTestSupport", dependencies: ["ActorlingsRuntime"], path: "Tests/ActorlingsTestSupport", swiftSettings: strict),
+        .target(
+            name: "ActorlingsTestSupport", dependencies: ["ActorlingsCLI", "ActorlingsRuntime"], path: "Tests/ActorlingsTestSupport", swiftSettings: strict),
         .testTarget(
             name: "ActorlingsCoreTests",
             dependencies: ["ActorlingsCore", "ActorlingsSandbox", "ActorlingsTestSupport"],
@@ -46,9 +47,17 @@ let package = Package(
             dependencies: ["ActorlingsRuntime", "ActorlingsCore", "ActorlingsTestSupport"],
             swiftSettings: strict
         ),
-        // The commands and the binary end to end, against fixture courses.
+        // The commands in-process: parsing, help, what is decided before a build, explain over
+        // captured compiler output, the corpora of diagnostics and honest answers.
         .testTarget(
             name: "ActorlingsCLITests",
+            dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsTestSupport"],
+            swiftSettings: strict
+        ),
+        // The built binary end to end, against fixture courses, and in a terminal: every command,
+        // grading, the sandbox under attack, the fault suite, the course's own soundness.
+        .testTarget(
+            name: "ActorlingsEndToEndTests",
             dependencies: ["ActorlingsCLI", "ActorlingsRuntime", "ActorlingsCore", "ActorlingsSandbox", "ActorlingsTestSupport"],
             exclude: ["Fixtures", "Golden"],
             swiftSettings: strict

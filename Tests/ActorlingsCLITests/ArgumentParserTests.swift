@@ -1,4 +1,5 @@
 import ActorlingsCore
+import ActorlingsTestSupport
 import Foundation
 import Testing
 

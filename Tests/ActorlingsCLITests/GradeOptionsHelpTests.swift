@@ -1,4 +1,5 @@
 import ActorlingsCore
+import ActorlingsTestSupport
 import Testing
 
 @testable import ActorlingsCLI

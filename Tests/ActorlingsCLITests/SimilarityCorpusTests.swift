@@ -1,5 +1,6 @@
 import ActorlingsCore
 import ActorlingsRuntime
+import ActorlingsTestSupport
 import Foundation
 import Testing
 

@@ -11,7 +11,7 @@ here="$root/Tests/ActorlingsCoreTests/Fixtures/transcripts"
 binary="$root/.build/debug/actorlings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -R "$root/Tests/ActorlingsCLITests/Fixtures/course" "$work/course"
+cp -R "$root/Tests/ActorlingsEndToEndTests/Fixtures/course" "$work/course"
 cd "$work/course"
 git init -q && git add -A && git -c user.name=r -c user.email=r@r commit -qm shipped
 
