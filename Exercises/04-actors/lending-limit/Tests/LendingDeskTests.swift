@@ -194,7 +194,9 @@ private func startBorrowing(_ title: String, for reader: String, at desk: Lendin
         )
     }
     await #expect(throws: LoanError.limitReached) { try await ulysses.value }
-    await #expect(throws: LoanError.limitReached) { try await walden.value }
+    await #expect(throws: LoanError.limitReached, "the fourth tap must be refused: gus had two books already") {
+        try await walden.value
+    }
     let gus = await desk.titles(lentTo: "gus")
     #expect(gus.sorted() == bothWaiting, "gus holds \(gus.count) books (\(gus.joined(separator: ", "))): the limit is two per reader")
 }

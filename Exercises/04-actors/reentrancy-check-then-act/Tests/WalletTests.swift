@@ -155,7 +155,7 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
         "a payment the wallet can cover was refused: after the 30 to Comics went through, 70 cents were left for the 50 to Music. Once the bank confirms, the money has left the wallet: count it once, not twice"
     )
     try? await music.value
-    #expect(await wallet.balance == 20)
+    #expect(await wallet.balance == 20, "30 and then 50 of the 100 cents were paid")
 }
 
 @Test func aRefusedPaymentFreesNoMoney() async throws {
