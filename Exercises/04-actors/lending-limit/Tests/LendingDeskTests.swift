@@ -112,6 +112,95 @@ nonisolated final class FakePublisher: Publisher {
         "the refusal took away a book lent while the publisher answered: give back the refused book's own place")
 }
 
+@Test func aRefusalLeavesTheSameBookAlreadyLent() async throws {
+    let publisher = FakePublisher(holdingFirst: true)
+    let desk = LendingDesk(publisher: publisher)
+    let refused = Task { try await desk.borrow("Emma", for: "hal") }
+    await publisher.firstRequestHeld()
+    // hal taps Borrow on Emma again: this licence comes at once, the first tap's is refused later.
+    try await desk.borrow("Emma", for: "hal")
+    publisher.refuseHeld()
+    await #expect(throws: LicenceRefused.titleWithdrawn) { try await refused.value }
+    let hal = await desk.titles(lentTo: "hal")
+    #expect(
+        hal == ["Emma"],
+        "hal tapped Borrow on Emma twice: one tap was lent, the other refused, and hal's shelf shows \(hal). The refusal took away a book lent while the publisher answered: give back the refused tap's one place, not every copy of its title"
+    )
+}
+
+/// A publisher that keeps every request waiting until the test answers them all.
+nonisolated final class HoldingPublisher: Publisher {
+    private let held = Mutex<[(title: String, completion: FakePublisher.Completion)]>([])
+
+    /// The titles waiting for their licence, in the order they were asked for.
+    var waiting: [String] { held.withLock { $0.map(\.title) } }
+
+    func requestLicence(for title: String, reader: String, completion: @escaping FakePublisher.Completion) {
+        held.withLock { $0.append((title, completion)) }
+    }
+
+    func grantAll() {
+        let requests = held.withLock { held in
+            defer { held.removeAll() }
+            return held
+        }
+        for request in requests { request.completion(.success("key-\(request.title)")) }
+    }
+}
+
+// How the next test controls the interleaving: a tap starts on the desk's actor, so it runs until
+// it finishes or waits for the publisher; `quiet(_:)` needs the same actor, so once it has run,
+// the tap has got as far as it can go without the publisher.
+private func borrow(
+    _ title: String, for reader: String, at desk: isolated LendingDesk, started: AsyncStream<Void>.Continuation
+) async throws {
+    started.yield()
+    try await desk.borrow(title, for: reader)
+}
+
+private func quiet(_ desk: isolated LendingDesk) {}
+
+/// Taps Borrow and returns once the tap has finished or is waiting for its licence.
+private func startBorrowing(_ title: String, for reader: String, at desk: LendingDesk) async -> Task<Void, any Error> {
+    let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    let tap = Task { try await borrow(title, for: reader, at: desk, started: startedContinuation) }
+    for await _ in started { break }
+    await quiet(desk)
+    return tap
+}
+
+@Test func aTapRefusedAtTheLimitFreesNoPlace() async throws {
+    let publisher = HoldingPublisher()
+    let desk = LendingDesk(publisher: publisher)
+    let dune = await startBorrowing("Dune", for: "gus", at: desk)
+    let emma = await startBorrowing("Emma", for: "gus", at: desk)
+    let bothWaiting = ["Dune", "Emma"]
+    try #require(publisher.waiting == bothWaiting)
+    // Two books wait for their licence: a third tap is refused, and so is a fourth.
+    let ulysses = await startBorrowing("Ulysses", for: "gus", at: desk)
+    let askedAfterTheThird = publisher.waiting
+    let walden = await startBorrowing("Walden", for: "gus", at: desk)
+    let askedAfterTheFourth = publisher.waiting
+    publisher.grantAll()
+    try await dune.value
+    try await emma.value
+    #expect(
+        askedAfterTheThird == bothWaiting,
+        "gus tapped Borrow on three books quickly and the third was not refused: a book waiting for its licence must hold its place")
+    if askedAfterTheThird == bothWaiting {
+        #expect(
+            askedAfterTheFourth == bothWaiting,
+            "two of gus's books waited for their licence, his third tap was refused, and a fourth tap got a place: a refused tap gave back a place it never held"
+        )
+    }
+    await #expect(throws: LoanError.limitReached) { try await ulysses.value }
+    await #expect(throws: LoanError.limitReached, "the fourth tap must be refused: gus had two books already") {
+        try await walden.value
+    }
+    let gus = await desk.titles(lentTo: "gus")
+    #expect(gus.sorted() == bothWaiting, "gus holds \(gus.count) books (\(gus.joined(separator: ", "))): the limit is two per reader")
+}
+
 @Test func eachReaderHasTheirOwnLimit() async throws {
     let desk = LendingDesk(publisher: FakePublisher())
     for reader in ["ana", "bo"] {

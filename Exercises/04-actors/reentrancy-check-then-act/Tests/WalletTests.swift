@@ -32,14 +32,18 @@ nonisolated final class GatedBank: Bank {
         transfers.forEach { $0.confirmation.resume() }
     }
 
-    func failAll() {
+    /// Ends every transfer with `error`: by default the bank is down.
+    func failAll(with error: any Error = PaymentError.bankUnavailable) {
         let transfers = pending.withLock { pending in
             defer { pending.removeAll() }
             return pending
         }
-        transfers.forEach { $0.confirmation.resume(throwing: PaymentError.bankUnavailable) }
+        transfers.forEach { $0.confirmation.resume(throwing: error) }
     }
 }
+
+/// A network error that is not the bank's own.
+nonisolated struct ConnectionLost: Error {}
 
 // How the tests control the interleaving: a payment starts *on the wallet's actor*, so it
 // runs without interruption until it finishes or stops at an `await` (here, waiting for the
@@ -134,6 +138,102 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     bank.confirmAll()
     try await retry.value
     #expect(await wallet.balance == 20)
+}
+
+@Test func moneyLeftAfterAPaymentCanStillBeSpent() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let comics = await startPayment(30, to: "Comics", from: wallet)
+    try #require(bank.pendingTransfers == ["Comics: 30"])
+    bank.confirmAll()
+    try await comics.value
+    let music = await startPayment(50, to: "Music", from: wallet)
+    let asked = bank.pendingTransfers
+    bank.confirmAll()
+    #expect(
+        asked == ["Music: 50"],
+        "a payment the wallet can cover was refused: after the 30 to Comics went through, 70 cents were left for the 50 to Music. Once the bank confirms, the money has left the wallet: count it once, not twice"
+    )
+    try? await music.value
+    #expect(await wallet.balance == 20, "30 and then 50 of the 100 cents were paid")
+}
+
+@Test func aRefusedPaymentFreesNoMoney() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let comics = await startPayment(50, to: "Comics", from: wallet)
+    let music = await startPayment(40, to: "Music", from: wallet)
+    let inFlight = ["Comics: 50", "Music: 40"]
+    try #require(bank.pendingTransfers == inFlight)
+    // 90 of the 100 cents are on their way: 30 more don't fit, neither the first time nor the second.
+    let games = await startPayment(30, to: "Games", from: wallet)
+    let askedAfterTheFirst = bank.pendingTransfers
+    let gamesAgain = await startPayment(30, to: "Games", from: wallet)
+    let askedAfterTheSecond = bank.pendingTransfers
+    bank.confirmAll()
+    #expect(
+        askedAfterTheFirst == inFlight,
+        "the bank was asked for a transfer that the wallet can't cover: 90 of the 100 cents were already on their way")
+    if askedAfterTheFirst == inFlight {
+        #expect(
+            askedAfterTheSecond == inFlight,
+            "the bank was asked for a transfer that the wallet can't cover: 90 of the 100 cents were on their way, the first 30 to Games was refused, and the second went ahead: a refused payment gave back money it never took"
+        )
+    }
+    try await comics.value
+    try await music.value
+    _ = await (games.result, gamesAgain.result)
+    #expect(await wallet.balance == 10, "the wallet must never go below zero")
+}
+
+/// How a transfer can end without the bank sending the money, besides the bank being down.
+nonisolated enum TransferEnding: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case cancelled = "the payment was cancelled"
+    case connectionLost = "the connection to the bank was lost"
+
+    var error: any Error {
+        switch self {
+        case .cancelled: CancellationError()
+        case .connectionLost: ConnectionLost()
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
+@Test(arguments: TransferEnding.allCases)
+func aTransferThatEndsAnyOtherWayKeepsTheMoney(_ ending: TransferEnding) async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let bike = await startPayment(80, to: "Bike shop", from: wallet)
+    try #require(bank.pendingTransfers == ["Bike shop: 80"])
+    bank.failAll(with: ending.error)
+    await #expect(throws: (any Error).self, "the transfer failed, so the payment must fail too") { try await bike.value }
+    #expect(
+        await wallet.balance == 100,
+        "\(ending.rawValue) before the bank sent the money, and the wallet kept the 80 cents: put the money back however the transfer fails, not only when the bank is down"
+    )
+    #expect(await wallet.payments.isEmpty, "a failed transfer is not a payment")
+}
+
+@Test func aFailedRepeatOfAPaymentKeepsTheFirstOne() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let firstWeek = await startPayment(30, to: "Comics", from: wallet)
+    try #require(bank.pendingTransfers == ["Comics: 30"])
+    bank.confirmAll()
+    try await firstWeek.value
+    // The weekly comic again, the same payee and amount: this time the bank fails.
+    let secondWeek = await startPayment(30, to: "Comics", from: wallet)
+    try #require(bank.pendingTransfers == ["Comics: 30"])
+    bank.failAll()
+    await #expect(throws: PaymentError.bankUnavailable) { try await secondWeek.value }
+    let payments = await wallet.payments
+    #expect(
+        payments == ["Comics: 30"],
+        "the first 30 to Comics went through and the second failed, but the wallet lists \(payments): take back only the failed payment, not every payment that looks like it"
+    )
+    #expect(await wallet.balance == 70)
 }
 
 /// A fake bank that takes a while over each transfer (other tasks may run meanwhile), fails the

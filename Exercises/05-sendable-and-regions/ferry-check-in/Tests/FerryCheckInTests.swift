@@ -96,6 +96,35 @@ private func startBoarding(_ car: Car, on deck: Deck) async -> Task<Bool, Never>
     #expect(await car.value, "a car that fits the deck was turned away after an overweight one left")
 }
 
+@Test func aCarTurnedAwayFreesNoSpace() async throws {
+    let weighbridge = GatedWeighbridge()
+    let deck = Deck(capacity: 1000, weighbridge: weighbridge.weigh)
+    let van = await startBoarding(Car(plate: "VAN 1", length: 500), on: deck)
+    let camper = await startBoarding(Car(plate: "CAMPER 2", length: 400), on: deck)
+    let onTheWeighbridge = ["VAN 1", "CAMPER 2"]
+    try #require(weighbridge.waiting == onTheWeighbridge)
+    // 900 of the 1000 cm are held by the cars being weighed: neither 300 cm nor, after that, 200 cm fit.
+    let trailer = await startBoarding(Car(plate: "TRAILER 3", length: 300), on: deck)
+    let weighedAfterTheTrailer = weighbridge.waiting
+    let sidecar = await startBoarding(Car(plate: "SIDECAR 4", length: 200), on: deck)
+    let weighedAfterTheSidecar = weighbridge.waiting
+    weighbridge.passAll()
+    #expect(
+        weighedAfterTheTrailer == onTheWeighbridge,
+        "a car was let on the weighbridge when it didn't fit: 900 of the 1000 cm were already taken by the cars being weighed")
+    if weighedAfterTheTrailer == onTheWeighbridge {
+        #expect(
+            weighedAfterTheSidecar == onTheWeighbridge,
+            "900 of the 1000 cm were held by the cars being weighed, a 300 cm trailer was turned away, and then a 200 cm car was let on: a car turned away gave back space it never took"
+        )
+    }
+    #expect(await van.value)
+    #expect(await camper.value)
+    #expect(await !trailer.value)
+    #expect(await !sidecar.value)
+    #expect(await deck.used == 900, "the deck holds more cars than it has room for")
+}
+
 @Test func theBoothReportsWhoWaitsInLaneOrder() async {
     let deck = Deck(capacity: 1200, weighbridge: { $0 != "HEAVY 1" })
     let lane = [
@@ -153,5 +182,25 @@ final class SlowWeighbridge: Sendable {
                 + "refuses a car, give back its own length, not a count read before the other cars boarded")
         try Interleavings.check(
             onDeck <= 1000, "\(onDeck) cm of cars on a 1000 cm deck: a car boarded on space another car had already taken")
+    }
+}
+
+/// The booth checks in a lane whose first cars the weighbridge refuses after a while, and whose
+/// last car is too long for the deck and turned away at once, in a hundred orders (seeded, the
+/// same on every machine): whatever order the answers come back in, the booth lists the cars that
+/// must wait in the order they stand in the lane.
+@Test func theBoothReportsWhoWaitsInLaneOrderWhateverAnswersFirst() async {
+    await Interleavings.explore(schedules: 100) {
+        let weighbridge = SlowWeighbridge(overweight: ["HEAVY 1", "HEAVY 2"])
+        let deck = Deck(capacity: 1200, weighbridge: weighbridge.weigh)
+        let lane = [
+            Car(plate: "HEAVY 1", length: 300), Car(plate: "GH 78", length: 400),
+            Car(plate: "HEAVY 2", length: 300), Car(plate: "BUS 3", length: 1300),
+        ]
+        let waiting = await Booth(deck: deck).checkIn(lane)
+        try Interleavings.check(
+            waiting == ["HEAVY 1", "HEAVY 2", "BUS 3"],
+            "the booth says \(waiting.joined(separator: ", ")) must wait, but in the lane HEAVY 1 comes first, then HEAVY 2, then BUS 3: "
+                + "list the cars in the order they stand in the lane, not in the order the deck answered for them")
     }
 }
