@@ -112,7 +112,7 @@ final class ScheduleExecutor: TaskExecutor {
             state.withLock { $0.closed = true }
             CrashReport.end(report)
         }
-        var gate = MainQueueGate(active: schedulesMainActor)
+        var gate = MainQueueGate(active: schedulesMainActor, for: self)
         defer { gate.close() }
         // Whether a job ran since the main actor's last turn: it may have given the main actor work.
         var mainActorMayHaveWork = false
@@ -165,6 +165,11 @@ final class ScheduleExecutor: TaskExecutor {
         }
     }
 
+    /// The priority of a schedule's tasks, which the tasks they start inherit: the one other tests
+    /// hardly run at, so that a job the main queue enqueues can be told to be the schedule's
+    /// (``UnstructuredTasks``). The schedule's own choices don't depend on it.
+    static let priority = TaskPriority.background
+
     /// The task the main actor's turns are chosen as: no task of the runtime's has this id.
     static let mainActorTask = UInt64.max
 
@@ -181,10 +186,13 @@ final class ScheduleExecutor: TaskExecutor {
         let active: Bool
         private var block: DispatchSemaphore?
 
-        init(active: Bool) {
+        /// Holds the main queue for `executor`'s schedule when `active`; while it does, the jobs the
+        /// main queue sends to the global executor join that schedule (``UnstructuredTasks``).
+        init(active: Bool, for executor: ScheduleExecutor) {
             self.active = active
             guard active else { return }
             Self.holder.wait()
+            UnstructuredTasks.mainQueue(heldBy: executor)
             hold()
         }
 
@@ -211,6 +219,7 @@ final class ScheduleExecutor: TaskExecutor {
 
         mutating func close() {
             guard active else { return }
+            UnstructuredTasks.mainQueue(heldBy: nil)
             open()
             Self.holder.signal()
         }
