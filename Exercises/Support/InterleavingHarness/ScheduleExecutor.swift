@@ -152,8 +152,18 @@ final class ScheduleExecutor: TaskExecutor {
                 break
             }
             if state.withLock({ $0.finished && $0.ready.isEmpty }) { return true }
-            // Nothing here to run: the main actor may have work that hands some back. While this
-            // waits, the main queue runs freely.
+            // Nothing here to run, and the main actor may have work that hands some back: its turn
+            // comes now, as one settled step. (Left to run freely while this waits, it would go on
+            // after the first job it hands back, at the same time as the schedule's next choices.)
+            if gate.active && mainActorMayHaveWork {
+                CrashReport.onMainActor(report, true)
+                gate.takeTurn()
+                mainActorMayHaveWork = false
+                CrashReport.onMainActor(report, false)
+                continue
+            }
+            // Still nothing: what hands a job back runs outside the schedule (the pool, another
+            // test's work on the main actor). While this waits, the main queue runs freely.
             CrashReport.onMainActor(report, true)
             gate.open()
             let woken = wake.wait(timeout: .now() + stallLimit)
