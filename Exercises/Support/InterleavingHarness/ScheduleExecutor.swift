@@ -151,7 +151,13 @@ final class ScheduleExecutor: TaskExecutor {
             case .none:
                 break
             }
-            if state.withLock({ $0.finished && $0.ready.isEmpty }) { return true }
+            // Closed in the same lock: a job that comes after goes to the global executor instead
+            // of waiting here for a loop that has ended.
+            let done = state.withLock { state in
+                if state.finished && state.ready.isEmpty { state.closed = true }
+                return state.closed
+            }
+            if done { return true }
             // Nothing here to run, and the main actor may have work that hands some back: its turn
             // comes now, as one settled step. (Left to run freely while this waits, it would go on
             // after the first job it hands back, at the same time as the schedule's next choices.)
