@@ -14,7 +14,9 @@ import Synchronization
 /// ``UnstructuredTasks``). The main actor's jobs run on the main queue: with `settlesMainActor`
 /// the executor waits for that queue to empty after each job, so main-actor work happens as if the
 /// main actor were never busy; with `schedulesMainActor` it holds the queue between the main
-/// actor's turns, and each turn is one more choice (``MainQueueGate``).
+/// actor's turns, and each turn is one more choice (``MainQueueGate``), or the only step left when
+/// nothing else is ready; a `@concurrent` call of a task that main-actor code started joins the
+/// schedule from there (``UnstructuredTasks``).
 ///
 /// Why the main actor's turns are chosen, not each of its jobs: on Swift 6.3.1 a test has no way
 /// to put a job bound for the main actor into this executor. The main actor's executor is fixed
