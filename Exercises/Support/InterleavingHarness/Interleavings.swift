@@ -117,7 +117,7 @@ public enum Interleavings {
             seed: seed, expectedSteps: expectedSteps, settlesMainActor: settlesMainActor, schedulesMainActor: schedulesMainActor,
             stallLimit: .seconds(5), test: test)
         let outcome = Mutex<String?>(nil)
-        Task(executorPreference: executor) {
+        Task(executorPreference: executor, priority: ScheduleExecutor.priority) {
             defer { executor.finish() }
             do {
                 try await $current.withValue(Context(executor: executor, task: "test")) { try await body() }

@@ -14,7 +14,9 @@ import Synchronization
 /// ``UnstructuredTasks``). The main actor's jobs run on the main queue: with `settlesMainActor`
 /// the executor waits for that queue to empty after each job, so main-actor work happens as if the
 /// main actor were never busy; with `schedulesMainActor` it holds the queue between the main
-/// actor's turns, and each turn is one more choice (``MainQueueGate``).
+/// actor's turns, and each turn is one more choice (``MainQueueGate``), or the only step left when
+/// nothing else is ready; a `@concurrent` call of a task that main-actor code started joins the
+/// schedule from there (``UnstructuredTasks``).
 ///
 /// Why the main actor's turns are chosen, not each of its jobs: on Swift 6.3.1 a test has no way
 /// to put a job bound for the main actor into this executor. The main actor's executor is fixed
@@ -112,7 +114,7 @@ final class ScheduleExecutor: TaskExecutor {
             state.withLock { $0.closed = true }
             CrashReport.end(report)
         }
-        var gate = MainQueueGate(active: schedulesMainActor)
+        var gate = MainQueueGate(active: schedulesMainActor, for: self)
         defer { gate.close() }
         // Whether a job ran since the main actor's last turn: it may have given the main actor work.
         var mainActorMayHaveWork = false
@@ -151,9 +153,25 @@ final class ScheduleExecutor: TaskExecutor {
             case .none:
                 break
             }
-            if state.withLock({ $0.finished && $0.ready.isEmpty }) { return true }
-            // Nothing here to run: the main actor may have work that hands some back. While this
-            // waits, the main queue runs freely.
+            // Closed in the same lock: a job that comes after goes to the global executor instead
+            // of waiting here for a loop that has ended.
+            let done = state.withLock { state in
+                if state.finished && state.ready.isEmpty { state.closed = true }
+                return state.closed
+            }
+            if done { return true }
+            // Nothing here to run, and the main actor may have work that hands some back: its turn
+            // comes now, as one settled step. (Left to run freely while this waits, it would go on
+            // after the first job it hands back, at the same time as the schedule's next choices.)
+            if gate.active && mainActorMayHaveWork {
+                CrashReport.onMainActor(report, true)
+                gate.takeTurn()
+                mainActorMayHaveWork = false
+                CrashReport.onMainActor(report, false)
+                continue
+            }
+            // Still nothing: what hands a job back runs outside the schedule (the pool, another
+            // test's work on the main actor). While this waits, the main queue runs freely.
             CrashReport.onMainActor(report, true)
             gate.open()
             let woken = wake.wait(timeout: .now() + stallLimit)
@@ -164,6 +182,11 @@ final class ScheduleExecutor: TaskExecutor {
             }
         }
     }
+
+    /// The priority of a schedule's tasks, which the tasks they start inherit: the one other tests
+    /// hardly run at, so that a job the main queue enqueues can be told to be the schedule's
+    /// (``UnstructuredTasks``). The schedule's own choices don't depend on it.
+    static let priority = TaskPriority.background
 
     /// The task the main actor's turns are chosen as: no task of the runtime's has this id.
     static let mainActorTask = UInt64.max
@@ -181,10 +204,13 @@ final class ScheduleExecutor: TaskExecutor {
         let active: Bool
         private var block: DispatchSemaphore?
 
-        init(active: Bool) {
+        /// Holds the main queue for `executor`'s schedule when `active`; while it does, the jobs the
+        /// main queue sends to the global executor join that schedule (``UnstructuredTasks``).
+        init(active: Bool, for executor: ScheduleExecutor) {
             self.active = active
             guard active else { return }
             Self.holder.wait()
+            UnstructuredTasks.mainQueue(heldBy: executor)
             hold()
         }
 
@@ -211,6 +237,7 @@ final class ScheduleExecutor: TaskExecutor {
 
         mutating func close() {
             guard active else { return }
+            UnstructuredTasks.mainQueue(heldBy: nil)
             open()
             Self.holder.signal()
         }

@@ -1,5 +1,6 @@
 // Course support code: the exercises' tests import it; learners read it, never change it.
 
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -10,7 +11,19 @@ import Synchronization
 /// lets a program see every job bound for the global executor (`swift_task_enqueueGlobal_hook`,
 /// the hook libraries such as swift-concurrency-extras use to serialize tests). The harness sets it
 /// once per process: a job enqueued by a thread that runs a schedule, or of a task seen that way
-/// before, joins that schedule; every other job goes where it was going.
+/// before, joins that schedule; so does a job of the schedule's priority enqueued from the main
+/// queue while a schedule holds it (`schedulesMainActor`); every other job goes where it was going.
+///
+/// Why the main queue: a task that main-actor code starts (a stored `Task {}` in a main-actor
+/// model) runs in the main actor's turns, where the hook never sees it, and its `@concurrent` call
+/// is enqueued from the main queue's thread. Left to the pool, that call would run at the
+/// machine's pace and the same seed could give another schedule (stop-search's
+/// `checked-off-the-main-actor`, Swift 6.3.1: `--replay 3` failed 5 runs in 10). Only one schedule
+/// holds the main queue at a time, but other tests' main-actor work runs in its turns too (a test
+/// that waits with a thousand `Task.yield()`s enqueues a thousand global jobs from there). The
+/// runtime clears the current task before it enqueues, so the job's task-locals can't say whose it
+/// is; its priority can: a schedule's tasks run at ``ScheduleExecutor/priority``, and the tasks
+/// they start inherit it.
 enum UnstructuredTasks {
     private typealias Original = @convention(thin) (UnownedJob) -> Void
     private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
@@ -20,9 +33,18 @@ enum UnstructuredTasks {
         var threads: [(thread: pthread_t, executor: ScheduleExecutor)] = []
         /// The tasks that joined a schedule.
         var tasks: [UInt64: ScheduleExecutor] = [:]
+        /// The schedule that holds the main queue now, if one does.
+        var mainQueue: ScheduleExecutor?
     }
 
     private static let schedules = Mutex(Schedules())
+
+    /// Marks the main queue, so that the hook can tell a job enqueued from it.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 
     /// Whether the hook is set; false if the runtime has no such hook or another one is set.
     static let hooked: Bool = {
@@ -47,16 +69,28 @@ enum UnstructuredTasks {
         schedules.withLock { schedules in
             schedules.threads.removeAll { $0.executor === executor }
             schedules.tasks = schedules.tasks.filter { $0.value !== executor }
+            if schedules.mainQueue === executor { schedules.mainQueue = nil }
         }
+    }
+
+    /// Starts bringing what the main queue enqueues into `executor`'s schedule, which now holds
+    /// the main queue; nil stops it. Only one schedule holds the main queue at a time.
+    static func mainQueue(heldBy executor: ScheduleExecutor?) {
+        _ = mainQueueKey
+        schedules.withLock { $0.mainQueue = executor }
     }
 
     /// Hands `job` to the schedule it belongs to; false when it belongs to none.
     private static func adopt(_ job: UnownedJob) -> Bool {
         let task = ScheduleExecutor.taskID(in: ExecutorJob(job).description)
         let here = pthread_self()
+        let fromMainQueue =
+            DispatchQueue.getSpecific(key: mainQueueKey) == true && ExecutorJob(job).priority.rawValue == JobPriority(ScheduleExecutor.priority).rawValue
         let executor = schedules.withLock { schedules -> ScheduleExecutor? in
             if let task, let executor = schedules.tasks[task] { return executor }
-            guard let executor = schedules.threads.first(where: { pthread_equal($0.thread, here) != 0 })?.executor else { return nil }
+            let enqueuer =
+                schedules.threads.first { pthread_equal($0.thread, here) != 0 }?.executor ?? (fromMainQueue ? schedules.mainQueue : nil)
+            guard let executor = enqueuer else { return nil }
             if let task { schedules.tasks[task] = executor }
             return executor
         }

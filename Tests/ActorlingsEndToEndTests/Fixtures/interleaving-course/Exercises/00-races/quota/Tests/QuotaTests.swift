@@ -207,3 +207,47 @@ nonisolated func threadNumber() -> ObjectIdentifier {
 private func rendered(_ run: Interleavings.Run) -> String {
     run.trace.rendered(outcome: run.failure ?? "passed", seed: run.seed)
 }
+
+/// A main-actor model that starts its work in a `Task {}` of its own, as an app's model does,
+/// and does the slow part off the main actor in a `@concurrent` call.
+@MainActor final class Refresher {
+    func refresh(_ toy: Toy, home: ObjectIdentifier) -> Task<Void, Never> {
+        Task { await Self.increment(toy, home: home) }
+    }
+
+    /// Increments in two visits, and counts each time it started on another thread than `home`.
+    @concurrent private static func increment(_ toy: Toy, home: ObjectIdentifier) async {
+        if threadNumber() != home { await toy.stepAway() }
+        let seen = await toy.read()
+        Interleavings.note("read \(seen)")
+        await toy.write(seen + 1)
+        Interleavings.note("wrote \(seen + 1)")
+    }
+}
+
+extension Toy {
+    func stepAway() { stepsAway += 1 }
+}
+
+/// Two refreshes started by the main-actor model, with the main actor's turns chosen.
+private func refreshesFromTheMainActor() async -> [Interleavings.Run] {
+    await Interleavings.run(seeds: Array(1...20), schedulesMainActor: true) {
+        let toy = Toy()
+        let home = threadNumber()
+        let refresher = Refresher()
+        let refresh: @Sendable () async throws -> Void = { await refresher.refresh(toy, home: home).value }
+        try await Interleavings.concurrently([("A", refresh), ("B", refresh)])
+        let away = await toy.stepsAway
+        try Interleavings.check(away == 0, "\(away) @concurrent calls of a main-actor task ran off the schedule's thread")
+    }
+}
+
+/// A `@concurrent` call of a task that main-actor code started is enqueued from the main queue's
+/// thread: it runs on the schedule's thread all the same, and the same seeds give the same traces.
+@Test func aMainActorTasksConcurrentCallStaysOnTheSchedule() async {
+    let first = await refreshesFromTheMainActor()
+    let second = await refreshesFromTheMainActor()
+    #expect(first.allSatisfy { $0.failure?.contains("off the schedule's thread") != true }, "\(first.compactMap(\.failure))")
+    #expect(first.map(\.trace) == second.map(\.trace))
+    #expect(first.map(\.failure) == second.map(\.failure))
+}
