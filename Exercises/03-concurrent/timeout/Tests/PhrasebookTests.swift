@@ -193,6 +193,22 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
 }
 
+/// The error of a translation server that can't translate right now.
+nonisolated struct ServerDown: Error, Equatable {}
+
+@Test func aServerErrorBeforeTheDeadlineIsTheServersError() async {
+    let timer = Gate()  // never opened: the deadline never passes
+    await #expect(
+        throws: ServerDown.self,
+        "the server answered with an error long before the deadline, yet withDeadline threw something else: only the deadline passing is a timeout — let the operation's own error through, as it came"
+    ) {
+        try await withDeadline(Deadline { try await timer.wait() }) { () async throws -> String in
+            throw ServerDown()
+        }
+    }
+    #expect(timer.wasCancelled, "the call ended with the server's error while its timer still waited: the loser must be cancelled")
+}
+
 @Test func theScreenShowsThePhraseUntranslatedWhenTheServerIsSlow() async {
     let timer = Gate()
     timer.open()
