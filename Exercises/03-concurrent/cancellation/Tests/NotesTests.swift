@@ -170,15 +170,24 @@ nonisolated final class PacedNotes: NoteStore {
     }
 }
 
-/// An export folder whose every write takes a while; it notes each in the trace.
+/// An export folder whose every write takes a while, and, like a real file write, notices a
+/// cancellation in the middle of a file: the write then stops with `CancellationError`. It notes
+/// each step in the trace, and remembers whether a write was cancelled.
 nonisolated final class PacedFolder: ExportFolder {
     private let files = Mutex<[String]>([])
+    private let cancelledWrite = Mutex(false)
     var written: [String] { files.withLock { $0 } }
+    var aWriteWasCancelled: Bool { cancelledWrite.withLock { $0 } }
 
     func write(_ fileName: String, contents: String) async throws {
         files.withLock { $0.append(fileName) }
         Interleavings.note("writes \(fileName)")
         await Interleavings.pause()
+        if Task.isCancelled {
+            cancelledWrite.withLock { $0 = true }
+            Interleavings.note("the write of \(fileName) stops: CancellationError")
+            throw CancellationError()
+        }
     }
 }
 
@@ -225,8 +234,8 @@ nonisolated struct TypedALetter: Error {}
 nonisolated struct TappedCancel: Error {}
 
 /// The user taps Cancel at every moment of an export, in two hundred orders. Whenever it comes
-/// before the last note is read, the export stops with `CancellationError`, and no note is read
-/// after it.
+/// before the last note is read, or in the middle of a file (the write then stops with
+/// `CancellationError`), the export stops with `CancellationError`, and no note is read after it.
 @Test func cancellingTheExportAtAnyMomentStopsItWithCancellationError() async {
     await Interleavings.explore(schedules: 200) {
         let store = PacedNotes()
@@ -258,6 +267,13 @@ nonisolated struct TappedCancel: Error {}
             "note \(late.map(String.init).joined(separator: ", ")) was read after the export was cancelled: no note is "
                 + "read once the export is cancelled — check before reading each one, not after writing it")
         let outcome = ending.withLock { $0 } ?? "never ends"
+        if folder.aWriteWasCancelled {
+            try Interleavings.check(
+                outcome == "throws CancellationError",
+                "a write stopped with CancellationError after \(folder.written.count) of \(store.noteIDs.count) files, and "
+                    + "the export \(outcome): a cancelled export must not look finished — let the write's "
+                    + "`CancellationError` through instead of catching it")
+        }
         if store.notesRead.count < store.noteIDs.count {
             try Interleavings.check(
                 outcome == "throws CancellationError",

@@ -400,3 +400,55 @@ nonisolated struct LeftTheScreen: Error {}
                 + "request (a child task of a task group is cancelled with it, an unstructured `Task { }` isn't)")
     }
 }
+
+/// The error of a translation server that can't translate right now.
+nonisolated struct ServerDown: Error, Equatable {}
+
+/// A server that answers with an error, and a deadline, in a hundred orders (seeded, the same on
+/// every machine): the error a step or two before the deadline, at once, after it. Whichever comes
+/// first decides: an error before the deadline is the server's error, not a timeout.
+@Test func aServerErrorBeforeTheDeadlineIsTheServersError() async {
+    await Interleavings.explore(schedules: 100) {
+        let deadline = Moment("the deadline")
+        let finished = Mutex<[String]>([])
+        @Sendable func translating() async throws {
+            let outcome: String
+            do {
+                _ = try await withDeadline(
+                    Deadline {
+                        try await deadline.wait()
+                        finished.withLock { $0.append("the deadline") }
+                    }
+                ) { () async throws -> String in
+                    await Interleavings.pause()
+                    Interleavings.note("the server answers with an error")
+                    finished.withLock { $0.append("the server's error") }
+                    throw ServerDown()
+                }
+                outcome = "a translation"
+            } catch is ServerDown {
+                outcome = "the server's error"
+            } catch is TimedOut {
+                outcome = "the deadline"
+            } catch {
+                outcome = "\(error)"
+            }
+            Interleavings.note("ends with \(outcome)")
+            let first = finished.withLock { $0.first } ?? "nothing"
+            try Interleavings.check(
+                first == outcome,
+                "\(first) came first, yet the call ended with \(outcome): whichever finishes first decides, and only the "
+                    + "deadline passing is a timeout — let the operation's own error through, as it came")
+        }
+        try await Interleavings.concurrently([
+            ("phrasebook", translating),
+            (
+                "clock",
+                {
+                    await Interleavings.pause()
+                    deadline.come()
+                }
+            ),
+        ])
+    }
+}

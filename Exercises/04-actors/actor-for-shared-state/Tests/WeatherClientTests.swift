@@ -144,3 +144,46 @@ private func quotaMustBeAnActorOfItsOwnNotTheMainActor<T: Actor>(_ type: T.Type)
     let forecasts = await client.forecasts(for: ["Oslo", "Lima", "Pune"])
     #expect(forecasts.keys.sorted() == ["Oslo", "Pune"], "one city's failed request cost the others their forecasts")
 }
+
+/// A fake weather service that takes a while over each request, a point where other tasks may run
+/// first, and then fails the request of the city `down`. It counts every request it was sent,
+/// failed or not: the free tier charges for each.
+actor SlowPatchyService: ForecastService {
+    private let down: String
+    private(set) var requested: [String] = []
+
+    init(down: String) {
+        self.down = down
+    }
+
+    func forecast(for city: String) async throws -> Forecast {
+        requested.append(city)
+        Interleavings.note("asked the service for \(city): request \(requested.count)")
+        await Interleavings.pause()
+        if city == down {
+            Interleavings.note("the request for \(city) fails")
+            throw ServiceDown()
+        }
+        return Forecast(city: city, summary: "Sunny in \(city)")
+    }
+}
+
+/// A request that fails was still sent: the service counted it. With a quota of 2 and three cities,
+/// one of them down, at most two requests go out in every order of the tasks' steps (a hundred,
+/// seeded, the same on every machine), and the third city is refused.
+@Test func aFailedRequestStillUsesItsPlaceInTheQuota() async {
+    await Interleavings.explore(schedules: 100) {
+        let quota = RequestQuota(limit: 2)
+        let service = SlowPatchyService(down: "Lima")
+        let forecasts = await WeatherClient(service: service, quota: quota).forecasts(for: ["Lima", "Oslo", "Pune"])
+        let requested = await service.requested
+        try Interleavings.check(
+            requested.count <= 2,
+            "\(requested.count) requests went out on a quota of 2 (\(requested.joined(separator: ", "))): a request "
+                + "whose forecast failed was still sent, and the service counts it — don't give its place back")
+        let refused = await quota.refused
+        try Interleavings.check(
+            refused.count == 1,
+            "the quota refused \(refused) and \(forecasts.count) forecasts came: of three cities on a quota of 2, one is refused")
+    }
+}
