@@ -72,14 +72,13 @@ struct UpdateCommand: CourseCommand {
         for action in plan.actions where action.touchesDisk {
             let path = root + "/" + action.path
             let written: UpdateRecord.Written = upstream[action.path].map { .blob($0.id) } ?? .removed
-            if FileManager.default.fileExists(atPath: path) {
+            let existed = FileManager.default.fileExists(atPath: path)
+            if existed {
                 try FileManager.default.createDirectory(
                     atPath: URL(fileURLWithPath: backup + "/before/" + action.path).deletingLastPathComponent().path, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: path, toPath: backup + "/before/" + action.path)
-                record.entries.append(UpdateRecord.Entry(path: action.path, existed: true, written: written))
-            } else {
-                record.entries.append(UpdateRecord.Entry(path: action.path, existed: false, written: written))
             }
+            record.add(action.path, existed: existed, written: written)
         }
         try AtomicFile.write(record.render(), to: backup + "/record.txt")
         let objects = GitObjects(root: root, git: git.git)

@@ -13,12 +13,12 @@ public struct UpdateRecord: Sendable, Equatable {
         /// The blob id the update wrote; nil when it removed the file. Unknown (`.unknown`) in a
         /// record written before ids were kept.
         public var written: Written
+    }
 
-        public init(path: String, existed: Bool, written: Written) {
-            self.path = path
-            self.existed = existed
-            self.written = written
-        }
+    /// Records that the update wrote `written` at `path`, which `existed` before (its old
+    /// content then in the backup's `before/`).
+    public mutating func add(_ path: String, existed: Bool, written: Written) {
+        entries.append(Entry(path: path, existed: existed, written: written))
     }
 
     public enum Written: Sendable, Equatable {

@@ -45,8 +45,6 @@ public struct CourseVerifier: Sendable {
         /// Exercises checked that have no `corpus.toml`.
         public var exercisesWithoutCorpus = 0
 
-        public init() {}
-
         static func + (lhs: Self, rhs: Self) -> Self {
             var sum = lhs
             sum.wrongFixes += rhs.wrongFixes
