@@ -113,9 +113,10 @@ private func saveScreen(
                         + "hand the caller the cancellation of the request that lost")
             }
             let first = finished.withLock { $0.first }
+            let firstRacer = first.map { "the racer waiting for \($0)" } ?? "no racer"
             try Interleavings.check(
                 first == outcome,
-                "\(first ?? "nothing") finished first, yet withDeadline went by \(outcome): nothing decided which "
+                "\(firstRacer) finished first, yet withDeadline went by \(outcome): nothing decided which "
                     + "racer finished first. The first racer to finish decides: race both as child tasks of a task "
                     + "group, and take the first result of group.next()")
             try Interleavings.check(
