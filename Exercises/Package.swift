@@ -1296,7 +1296,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CapstoneTests",
-            dependencies: ["Capstone"],
+            dependencies: ["Capstone", "InterleavingHarness"],
             path: "09-capstone/capstone/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

@@ -1,4 +1,7 @@
+import InterleavingHarness
+import Synchronization
 import Testing
+
 @testable import Capstone
 
 private let summit = TileID(zoom: 15, x: 17_059, y: 11_585)
@@ -6,8 +9,10 @@ private let lake = TileID(zoom: 15, x: 17_060, y: 11_585)
 private let valley = TileID(zoom: 15, x: 17_059, y: 11_586)
 
 /// The save screen's model, over a cache of its own.
-private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline,
-                        decoder: ProbedDecoder = ProbedDecoder()) -> OfflineMapModel {
+private func saveScreen(
+    server: FakeTileServer, deadline: Deadline? = noDeadline,
+    decoder: ProbedDecoder = ProbedDecoder()
+) -> OfflineMapModel {
     OfflineMapModel(cache: TileCache(server: server, deadline: deadline), decoder: decoder)
 }
 
@@ -64,13 +69,145 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
         server.stopWaiting()
     }
     await server.waitForRequests(2)
-    #expect(server.requested == [summit, summit],
-            "the retry got the old failure instead of fetching again")
+    #expect(
+        server.requested == [summit, summit],
+        "the retry got the old failure instead of fetching again")
     server.finish(summit)
     #expect(try await retry.value == FakeTileServer.data(of: summit))
 }
 
 // MARK: - The deadline of a fetch
+
+/// The server's answer and the deadline arrive in every order, two hundred of them (seeded, the
+/// same on every machine): one a step or two before the other, at once, late. Whichever ends its
+/// wait first decides what `withDeadline` gives, and by the time it returns the other is stopped.
+@Test func theFirstToFinishDecidesAndTheOtherStops() async {
+    let tile = summit
+    await Interleavings.explore(schedules: 200) {
+        let answer = Moment("the server's answer")
+        let deadline = Moment("the deadline")
+        let finished = Mutex<[String]>([])
+        @Sendable func fetching() async throws {
+            let outcome: String
+            do {
+                let data = try await withDeadline(
+                    Deadline {
+                        try await deadline.wait()
+                        finished.withLock { $0.append("the deadline") }
+                    },
+                    for: tile
+                ) {
+                    try await answer.wait()
+                    finished.withLock { $0.append("the server's answer") }
+                    return FakeTileServer.data(of: tile)
+                }
+                outcome = "the server's answer"
+                Interleavings.note("gets the tile's \(data.count) bytes")
+            } catch TileError.timedOut {
+                outcome = "the deadline"
+                Interleavings.note("is told the tile timed out")
+            } catch {
+                throw Interleavings.Violation(
+                    "withDeadline threw \(error): only the deadline (TileError.timedOut) or the server's answer may end "
+                        + "the call, and its caller was never cancelled. When the timer wins, throw timedOut; don't "
+                        + "hand the caller the cancellation of the request that lost")
+            }
+            let first = finished.withLock { $0.first }
+            let firstRacer = first.map { "the racer waiting for \($0)" } ?? "no racer"
+            try Interleavings.check(
+                first == outcome,
+                "\(firstRacer) finished first, yet withDeadline went by \(outcome): nothing decided which "
+                    + "racer finished first. The first racer to finish decides: race both as child tasks of a task "
+                    + "group, and take the first result of group.next()")
+            try Interleavings.check(
+                deadline.ending != .waiting,
+                "withDeadline returned while its timer still waited: the loser must be cancelled (a group's child "
+                    + "is, and the group waits for it)")
+            try Interleavings.check(
+                answer.ending != .waiting,
+                "withDeadline returned while the request still waited for the server: the loser must be cancelled")
+        }
+        try await Interleavings.concurrently([
+            ("cache", fetching),
+            (
+                "server",
+                {
+                    await Interleavings.pause()
+                    answer.come()
+                }
+            ),
+            (
+                "clock",
+                {
+                    await Interleavings.pause()
+                    deadline.come()
+                }
+            ),
+        ])
+    }
+}
+
+nonisolated struct CallerCancelled: Error {}
+
+/// The caller of `withDeadline` is cancelled at every moment of a fetch, in two hundred orders:
+/// before the request starts, while it waits, as the answer comes. The deadline never passes, so `withDeadline` ends with the
+/// data or with `CancellationError` — never `timedOut` — and the request stops.
+@Test func cancellingAtAnyMomentStopsTheRaceAndNeverTimesOut() async {
+    let tile = summit
+    await Interleavings.explore(schedules: 200) {
+        let answer = Moment("the server's answer")
+        let deadline = Moment("the deadline")
+        // What went wrong in the fetch's task, checked once the group has ended: the canceller's
+        // error ends the group first, and a child's error after it would be lost.
+        let wrong = Mutex<String?>(nil)
+        @Sendable func fetching() async throws {
+            do {
+                let data = try await withTaskCancellationHandler {
+                    try await withDeadline(Deadline { try await deadline.wait() }, for: tile) {
+                        Interleavings.note("asks the server")
+                        // The server answers a while later, cancelled or not.
+                        Interleavings.later {
+                            Interleavings.later { answer.come() }
+                        }
+                        try await answer.wait()
+                        return FakeTileServer.data(of: tile)
+                    }
+                } onCancel: {
+                    answer.callerLeft()
+                }
+                Interleavings.note("gets the tile's \(data.count) bytes")
+            } catch TileError.timedOut {
+                Interleavings.note("is told the tile timed out")
+                let message =
+                    "the caller was cancelled before the deadline, yet withDeadline threw timedOut: a request cancelled "
+                    + "with its caller is no timeout — let its CancellationError through"
+                wrong.withLock { $0 = message }
+            } catch {
+                Interleavings.note("ends with \(error)")
+            }
+            if deadline.ending == .waiting {
+                wrong.withLock { wrong in
+                    wrong = wrong ?? "withDeadline returned while its timer still waited: the timer must stop with the call"
+                }
+            }
+        }
+        @Sendable func cancelling() async throws {
+            await Interleavings.pause()
+            Interleavings.note("cancels the caller")
+            throw CallerCancelled()
+        }
+        do {
+            // The canceller ends the group by throwing, which cancels the fetch's task.
+            try await Interleavings.concurrentlyCancellingOnError([("cache", fetching), ("canceller", cancelling)])
+        } catch is CallerCancelled {}
+        if let wrong = wrong.withLock({ $0 }) { throw Interleavings.Violation(wrong) }
+        try Interleavings.check(
+            !answer.cameForNobody,
+            "the caller was cancelled, and the request went on until the server answered: cancelling the caller of "
+                + "withDeadline must cancel the request. Race child tasks of a task group, which share their caller's "
+                + "cancellation (an unstructured `Task { }` doesn't)")
+    }
+}
 
 @Test func aQuickAnswerCancelsItsTimer() async throws {
     let executor = StepExecutor()
@@ -80,8 +217,10 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     await executor.idle()  // the request waits for the server; the timer for its deadline
     server.finish(summit)
     await executor.idle()  // all that the answer sets off has run
-    #expect(race.hasEnded,
-            "the server answered, yet withDeadline has not returned: it still waits for its timer. The first racer to finish decides; cancel the other, and race child tasks of a task group")
+    #expect(
+        race.hasEnded,
+        "the server answered, yet withDeadline has not returned: it still waits for its timer. The first racer to finish decides; cancel the other, and race child tasks of a task group"
+    )
     #expect(timer.wasCancelled, "the server answered, yet the timer was never cancelled")
     timer.open()  // lets a timer that nobody cancelled end, so that the test does not hang
     #expect(try await race.task.value == FakeTileServer.data(of: summit))
@@ -95,8 +234,10 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     await executor.idle()  // the request waits for the server; the timer for its deadline
     timer.open()  // the deadline passes
     await executor.idle()  // all that the deadline sets off has run
-    #expect(race.hasEnded,
-            "the deadline passed, yet withDeadline has not returned: it still waits for the request. Race child tasks of a task group: a timer outside the group cancels nothing")
+    #expect(
+        race.hasEnded,
+        "the deadline passed, yet withDeadline has not returned: it still waits for the request. Race child tasks of a task group: a timer outside the group cancels nothing"
+    )
     #expect(server.wasCancelled(summit), "the deadline passed, yet the request was not cancelled")
     server.finish(summit)  // lets a request that nobody cancelled end, so that the test does not hang
     await #expect(throws: TileError.timedOut(summit)) { try await race.task.value }
@@ -117,10 +258,14 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
         await #expect(throws: TileError.timedOut(summit)) { try await request.value }
     }
     #expect(server.requested == [summit], "both requests were to wait for one fetch of the tile")
-    #expect(!timer.wasCancelled,
-            "the save's request was cancelled and took the deadline with it: the deadline bounds the shared fetch, from inside it, not the save's wait for it, which cannot stop the fetch")
-    #expect(timer.waits == 1,
-            "two requests waited for one fetch, and \(timer.waits) deadlines were started: the deadline bounds the shared fetch, from inside it, not each wait for it")
+    #expect(
+        !timer.wasCancelled,
+        "the save's request was cancelled and took the deadline with it: the deadline bounds the shared fetch, from inside it, not the save's wait for it, which cannot stop the fetch"
+    )
+    #expect(
+        timer.waits == 1,
+        "two requests waited for one fetch, and \(timer.waits) deadlines were started: the deadline bounds the shared fetch, from inside it, not each wait for it"
+    )
 }
 
 @Test func cancellingTheCallerCancelsBothRacers() async {
@@ -133,8 +278,9 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     race.cancel()
     server.finish(summit)  // lets a request that nobody cancelled end
     _ = await race.result
-    #expect(server.wasCancelled(summit),
-            "the caller of withDeadline was cancelled, yet its request went on: race child tasks of a task group, which share their caller's cancellation")
+    #expect(
+        server.wasCancelled(summit),
+        "the caller of withDeadline was cancelled, yet its request went on: race child tasks of a task group, which share their caller's cancellation")
     #expect(timer.wasCancelled, "the caller of withDeadline was cancelled, yet its timer went on")
 }
 
@@ -174,6 +320,27 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     }
 }
 
+@Test func aServerErrorBeforeTheDeadlineIsTheServers() async {
+    let executor = StepExecutor()
+    let server = FakeTileServer()
+    let timer = DeadlineGate()  // a deadline that never passes
+    let race = Race(on: executor, deadline: timer.deadline, server: server, tile: summit)
+    await executor.idle()  // the request waits for the server; the timer for its deadline
+    server.fail(summit)  // the server is down: it answers with an error, in time
+    await executor.idle()  // all that the error sets off has run
+    #expect(
+        race.hasEnded,
+        "the server failed, yet withDeadline has not returned: it still waits for its timer. The first racer to finish decides, with its error too; cancel the other"
+    )
+    timer.open()  // lets a timer that nobody cancelled end, so that the test does not hang
+    await #expect(
+        throws: ServerDown.self,
+        "the server failed before the deadline, yet withDeadline did not throw the server's error: only a deadline that passed is a timeout — the first racer to finish decides, and its error goes through as it is"
+    ) {
+        try await race.task.value
+    }
+}
+
 // MARK: - The screen: decoding, progress, cancel, timeout
 
 @Test func tilesAreDecodedOffTheMainActor() async throws {
@@ -185,8 +352,9 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     #expect(try await model.tile(summit) == decoded(summit))
     model.saveTapped([summit, lake])
     await model.saving?.value
-    #expect(decoder.decodedOn == ["no actor", "no actor", "no actor"],
-            "where each tile was decoded")
+    #expect(
+        decoder.decodedOn == ["no actor", "no actor", "no actor"],
+        "where each tile was decoded")
     #expect(model.savedTiles == [summit: decoded(summit), lake: decoded(lake)])
 }
 
@@ -216,9 +384,10 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     server.finish(summit, valley)
     await model.saving?.value
     #expect(model.status == "Saved for offline use")
-    #expect(model.savedTiles == [
-        summit: decoded(summit), lake: decoded(lake), valley: decoded(valley),
-    ])
+    #expect(
+        model.savedTiles == [
+            summit: decoded(summit), lake: decoded(lake), valley: decoded(valley),
+        ])
 }
 
 @Test func cancellingStopsTheSave() async {
@@ -247,8 +416,9 @@ private func saveScreen(server: FakeTileServer, deadline: Deadline? = noDeadline
     model.cancelTapped()
     server.finish(summit)
     let mapsTile = await onTheMap.result
-    #expect((try? mapsTile.get()) == FakeTileServer.data(of: summit),
-            "the map's request failed with the save: the fetch that both requests share was cancelled when the save's request left")
+    #expect(
+        (try? mapsTile.get()) == FakeTileServer.data(of: summit),
+        "the map's request failed with the save: the fetch that both requests share was cancelled when the save's request left")
     await model.saving?.value
     #expect(model.status == "Cancelled", "a cancelled save must end as cancelled: the work on its tiles stops with it")
 }
