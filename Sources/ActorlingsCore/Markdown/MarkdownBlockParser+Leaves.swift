@@ -10,8 +10,7 @@ extension MarkdownBlockParser {
     }
 
     static func fenceOpening(_ line: SourceLine) -> Fence? {
-        let indent = line.indentation
-        guard indent <= 3, let marker = line.content.first, marker == "`" || marker == "~" else { return nil }
+        guard let (indent, marker) = line.blockMarker, marker == "`" || marker == "~" else { return nil }
         let run = line.content.prefix { $0 == marker }
         guard run.count >= 3 else { return nil }
         let info = line.content.dropFirst(run.count).strippingSpacesAndTabs()
@@ -21,7 +20,7 @@ extension MarkdownBlockParser {
     }
 
     static func isFenceClosing(_ line: SourceLine, for fence: Fence) -> Bool {
-        guard line.indentation <= 3 else { return false }
+        guard line.mayOpenBlock else { return false }
         let run = line.content.prefix { $0 == fence.marker }
         return run.count >= fence.length
             && line.content.dropFirst(run.count).allSatisfy { $0 == " " || $0 == "\t" }
@@ -50,7 +49,7 @@ extension MarkdownBlockParser {
     // MARK: HTML comments
 
     static func isCommentStart(_ line: SourceLine) -> Bool {
-        line.indentation <= 3 && line.content.hasPrefix("<!--")
+        line.mayOpenBlock && line.content.hasPrefix("<!--")
     }
 
     static func comment(_ lines: Lines, at start: Int) -> Match? {
@@ -71,7 +70,7 @@ extension MarkdownBlockParser {
 
     /// The level and raw content of an ATX heading line.
     static func headingParts(_ line: SourceLine) -> (level: Int, content: String)? {
-        guard line.indentation <= 3 else { return nil }
+        guard line.mayOpenBlock else { return nil }
         let hashes = line.content.prefix { $0 == "#" }
         guard (1...6).contains(hashes.count) else { return nil }
         let rest = line.content.dropFirst(hashes.count)
@@ -97,7 +96,7 @@ extension MarkdownBlockParser {
     }
 
     static func isThematicBreak(_ line: SourceLine) -> Bool {
-        guard line.indentation <= 3, let marker = line.content.first, "-*_".contains(marker) else { return false }
+        guard let (_, marker) = line.blockMarker, "-*_".contains(marker) else { return false }
         var count = 0
         for character in line.content {
             if character == marker {
@@ -143,7 +142,7 @@ extension MarkdownBlockParser {
 
     /// The alignments of a separator row such as `|:---|:--:|---:|`, or `nil` if it is not one.
     static func separatorAlignments(_ line: SourceLine) -> [MarkdownTable.Alignment]? {
-        guard line.indentation <= 3, line.content.contains("|") else { return nil }
+        guard line.mayOpenBlock, line.content.contains("|") else { return nil }
         var alignments: [MarkdownTable.Alignment] = []
         for cell in tableCells(line.content) {
             let left = cell.hasPrefix(":")
@@ -162,7 +161,7 @@ extension MarkdownBlockParser {
 
     static func isTableStart(_ lines: Lines, at index: Int) -> Bool {
         let header = lines[index]
-        guard index + 1 < lines.endIndex, header.indentation <= 3, header.content.contains("|"),
+        guard index + 1 < lines.endIndex, header.mayOpenBlock, header.content.contains("|"),
             let alignments = separatorAlignments(lines[index + 1])
         else { return false }
         return alignments.count == tableCells(header.content).count

@@ -80,7 +80,7 @@ enum MarkdownBlockParser {
 
     /// The line without its `>` marker (and one space after it), or `nil` if it is not quoted.
     static func quoteContent(_ line: SourceLine) -> SourceLine? {
-        guard line.indentation <= 3, line.content.first == ">" else { return nil }
+        guard line.blockMarker?.first == ">" else { return nil }
         var rest = line.content.dropFirst()
         if rest.first == " " { rest = rest.dropFirst() }
         return SourceLine(text: String(rest), number: line.number)
@@ -121,8 +121,7 @@ enum MarkdownBlockParser {
     }
 
     static func listMarker(_ line: SourceLine) -> ListMarker? {
-        let indent = line.indentation
-        guard indent <= 3, let first = line.content.first else { return nil }
+        guard let (indent, first) = line.blockMarker else { return nil }
         var rest = line.content
         var ordered = false
         var number = 1

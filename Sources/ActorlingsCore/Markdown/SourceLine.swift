@@ -11,6 +11,17 @@ struct SourceLine: Sendable, Equatable {
         text.allSatisfy { $0 == " " || $0 == "\t" }
     }
 
+    /// Whether the line may open a block: CommonMark allows at most three columns of indentation
+    /// before a block's marker (four make indented code).
+    var mayOpenBlock: Bool { indentation <= 3 }
+
+    /// The indentation and the first character after it, when the line may open a block.
+    var blockMarker: (indent: Int, first: Character)? {
+        let indent = indentation
+        guard indent <= 3, let first = content.first else { return nil }
+        return (indent, first)
+    }
+
     /// The columns of leading white space, a tab advancing to the next multiple of 4 as in CommonMark.
     var indentation: Int {
         var column = 0

@@ -71,16 +71,20 @@ struct TOMLDocumentBuilder {
         }
     }
 
+    /// A new table for the last key of a header that names nothing yet: the table itself, or the
+    /// first element of a new array of tables.
+    private func add(_ key: TOMLKey, to table: TOMLTableNode, line: Int, asArray: Bool) -> TOMLTableNode {
+        let child = TOMLTableNode(line: line, kind: .defined)
+        table.add(TOMLTableNode.Entry(key: key.name, line: line, slot: asArray ? .arrayOfTables([child]) : .table(child)))
+        return child
+    }
+
     /// Handles the last key of a `[table]` header.
     private func define(_ key: TOMLKey, in table: TOMLTableNode, for header: TOMLHeader) throws(TOMLError)
         -> TOMLTableNode
     {
         let line = header.location.line
-        guard let entry = table.entry(key.name) else {
-            let child = TOMLTableNode(line: line, kind: .defined)
-            table.add(TOMLTableNode.Entry(key: key.name, line: line, slot: .table(child)))
-            return child
-        }
+        guard let entry = table.entry(key.name) else { return add(key, to: table, line: line, asArray: false) }
         switch entry.slot {
         case .table(let child) where child.kind == .implicit:
             // The table so far existed only as a parent; its own header now gives it its line.
@@ -114,11 +118,7 @@ struct TOMLDocumentBuilder {
         -> TOMLTableNode
     {
         let line = header.location.line
-        guard let entry = table.entry(key.name) else {
-            let element = TOMLTableNode(line: line, kind: .defined)
-            table.add(TOMLTableNode.Entry(key: key.name, line: line, slot: .arrayOfTables([element])))
-            return element
-        }
+        guard let entry = table.entry(key.name) else { return add(key, to: table, line: line, asArray: true) }
         switch entry.slot {
         case .arrayOfTables(let elements):
             return append(to: table, entry, elements: elements, line: line)
