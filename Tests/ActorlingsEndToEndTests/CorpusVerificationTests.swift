@@ -4,7 +4,7 @@ import Testing
 
 /// The wrong-fix corpus and protected files, end to end, against `Fixtures/corpus-course`: one
 /// exercise whose corpus holds every way an entry can fare.
-@Suite("The wrong-fix corpus and protected files")
+@Suite("The wrong-fix corpus and protected files", .tags(.endToEnd, .slow))
 struct CorpusVerificationTests {
     private static let corpus = "Solutions/00-basics/doubling/corpus.toml"
 

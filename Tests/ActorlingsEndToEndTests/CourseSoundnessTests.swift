@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The course as shipped in this repository proves itself: the same checks as `dev check`.
-@Suite("The shipped course is sound")
+@Suite("The shipped course is sound", .tags(.endToEnd, .slow))
 struct CourseSoundnessTests {
     @Test("Every exercise fails as declared, every solution passes, every lesson block compiles as claimed")
     func devCheck() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// The fault suite: every fault a learner, a machine or an impatient finger can inflict, each on
 /// its own copy of the fixture course, with the outcome it must have, no process left behind and
 /// no file lost. `Tests/Faults/reliability.sh` regenerates `Documentation/Reliability.md` from it.
-@Suite("Fault suite")
+@Suite("Fault suite", .tags(.endToEnd, .slow))
 struct FaultSuiteTests {
     static let long = ProcessInfo.processInfo.environment["ACTORLINGS_LONG_FAULTS"] == "1"
     /// Where each case writes its row for `Tests/Faults/reliability.sh` to gather.

@@ -9,7 +9,7 @@ import Testing
 /// sizes, the names it prints, the name its report gets — each run through the real binary
 /// against a trusted copy of the fixture course, and each ending in a grade that is not a pass
 /// or a refusal that names what happened, with nothing executed.
-@Suite("A submission is data")
+@Suite("A submission is data", .tags(.endToEnd, .slow))
 struct SubmissionAsDataTests {
     // MARK: - git never runs a submission's configuration
 

@@ -10,7 +10,7 @@ import Testing
 /// reference with cosmetic edits, one who updates to the mid-day release (v2), keeps working and
 /// undoes the update — and one more whose clone fails; `class grade` grades them all; the summary
 /// is read as text, CSV, HTML, JSON and JUnit.
-@Suite("A whole workshop, offline", .serialized)
+@Suite("A whole workshop, offline", .serialized, .tags(.endToEnd, .slow))
 struct WorkshopEndToEndTests {
     static let graded = "passing,compile-error,failing-test"
     static let failingTest = "Exercises/00-basics/failing-test/Sources/Code.swift"
