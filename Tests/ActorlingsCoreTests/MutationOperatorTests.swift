@@ -305,6 +305,27 @@ struct MutationOperatorTests {
                 """
             ]),
         Case(
+            name: "a check and an act inside a closure that awaits already are split",
+            mutation: .splitCriticalSection,
+            source: """
+                func refresh() {
+                    Task {
+                        let list = await load()
+                        if shown.isEmpty { shown = list }
+                    }
+                }
+                """,
+            mutants: [
+                """
+                func refresh() {
+                    Task {
+                        let list = await load()
+                        if shown.isEmpty { await Task.yield(); shown = list }
+                    }
+                }
+                """
+            ]),
+        Case(
             name: "Task.immediate becomes a plain Task",
             mutation: .immediateToTask,
             source: """
@@ -378,7 +399,7 @@ struct MutationOperatorTests {
             source: "final class Model {\n    var n = 0\n    func take() {\n        guard n > 0 else { return }\n        n -= 1\n    }\n}",
             mutants: []),
         Case(
-            name: "a check and an act inside a closure, whose isolation the mutant cannot know", mutation: .splitCriticalSection,
+            name: "a check and an act inside a closure that awaits nothing: it may be synchronous", mutation: .splitCriticalSection,
             source: "func f() async {\n    items.forEach { item in\n        if n > 0 { n -= 1 }\n    }\n}", mutants: []),
         Case(
             name: "a rethrow under typed throws, where a CancellationError does not compile", mutation: .remapError,

@@ -69,8 +69,9 @@ extension MutationSource {
     /// Task.yield()` after it; an `if` whose body writes what its condition read gets one at the
     /// start of its body. A method call on an `isolated` parameter counts as a write: the check
     /// and the act on its actor are one visit only while nothing suspends between them. Only in
-    /// a function (not a closure) that is `async` already, or an actor's method, which becomes
-    /// `async`: anywhere else the mutant would not compile.
+    /// a function that is `async` already, a closure that awaits already, or an actor's method or
+    /// a function with an `isolated` parameter, which becomes `async`: anywhere else the mutant
+    /// would not compile.
     func splitCriticalSections() -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for (open, kind) in blocks {
@@ -83,13 +84,23 @@ extension MutationSource {
     private func splitCriticalSections(inBlockAt open: Int) -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         let statements = statements(inBlockAt: open)
-        guard let function = enclosingFunction(of: open + 1), function.kind == .function else { return [] }
-        // A synchronous function made `async` breaks its synchronous callers, except an actor's
-        // method or a function with an `isolated` parameter, which callers on other actors
-        // await already.
-        let makeAsync = self.makeAsync(functionAt: function.open).map { [$0] } ?? []
-        let isolated = isolatedParameters(ofFunctionAt: function.open)
-        if !makeAsync.isEmpty, isolated.isEmpty, enclosingType(of: function.open)?.keyword != "actor" { return [] }
+        guard let function = enclosingFunction(of: open + 1) else { return [] }
+        let makeAsync: [MutationEdit]
+        let isolated: Set<String>
+        if function.kind == .function {
+            // A synchronous function made `async` breaks its synchronous callers, except an
+            // actor's method or a function with an `isolated` parameter, which callers on other
+            // actors await already.
+            makeAsync = self.makeAsync(functionAt: function.open).map { [$0] } ?? []
+            isolated = isolatedParameters(ofFunctionAt: function.open)
+            if !makeAsync.isEmpty, isolated.isEmpty, enclosingType(of: function.open)?.keyword != "actor" { return [] }
+        } else {
+            // A closure is async only if it awaits already: its type can't be changed from here.
+            guard let close = partner[function.open],
+                ((function.open + 1)..<close).contains(where: { isWord($0, "await") && enclosingFunction(of: $0)?.open == function.open })
+            else { return [] }
+            (makeAsync, isolated) = ([], [])
+        }
         let acts = { (index: Int) in self.isVariableUse(index) && (self.isWritten(index) || self.isActedOn(index, isolatedParameters: isolated)) }
         // A local the function made (`let draft = …`) is nobody else's: no other code can act on
         // it between a check and an act, so splitting them there changes nothing.
