@@ -4,6 +4,10 @@ import Testing
 
 @testable import Timeout
 
+/// The harness's moment (the server's answer, the deadline), named here so that a type of the
+/// learner's own called `Moment` can't make the tests ambiguous.
+typealias Moment = InterleavingHarness.Moment
+
 /// A wait that ends when the test opens the gate — or with `CancellationError` as soon as
 /// the waiting task is cancelled, which the gate remembers.
 nonisolated final class Gate: Sendable {
@@ -203,79 +207,6 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     translator.answer.open()  // a request that was not cancelled ends now, too late
     await showing.value
     #expect(screen.shown == "Thank you (not translated)")
-}
-
-/// A moment a task of the schedule waits for — the server's answer, the deadline — that comes
-/// when another task says so, or ends the wait with `CancellationError` as soon as the waiting
-/// task is cancelled. It notes each step in the trace and remembers how the wait ended.
-nonisolated final class Moment: Sendable {
-    enum Ending: Equatable {
-        /// Nobody waits yet, or a task still waits.
-        case waiting
-        case came
-        case cancelled
-    }
-    private struct State {
-        var ending = Ending.waiting
-        var waiter: CheckedContinuation<Void, any Error>?
-        var callerLeft = false
-        var cameForNobody = false
-    }
-    private let state = Mutex(State())
-    let name: String
-
-    init(_ name: String) {
-        self.name = name
-    }
-
-    var ending: Ending { state.withLock { $0.ending } }
-    /// Whether it came, and ended a wait, after the caller had left.
-    var cameForNobody: Bool { state.withLock { $0.cameForNobody } }
-
-    func wait() async throws {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-                let ending = state.withLock { state in
-                    if state.ending == .waiting { state.waiter = waiter }
-                    return state.ending
-                }
-                switch ending {
-                case .waiting: break
-                case .came: waiter.resume()
-                case .cancelled: waiter.resume(throwing: CancellationError())
-                }
-            }
-        } onCancel: {
-            let (waiter, cancelled) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, Bool) in
-                guard state.ending == .waiting else { return (nil, false) }
-                state.ending = .cancelled
-                defer { state.waiter = nil }
-                return (state.waiter, true)
-            }
-            if cancelled { Interleavings.note("\(name) is cancelled") }
-            waiter?.resume(throwing: CancellationError())
-        }
-    }
-
-    /// The moment comes: a task that waits goes on (unless it was cancelled first).
-    func come() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>?? in
-            guard state.ending == .waiting else { return nil }
-            state.ending = .came
-            if state.callerLeft { state.cameForNobody = true }
-            defer { state.waiter = nil }
-            return .some(state.waiter)
-        }
-        if let waiter {
-            Interleavings.note("\(name) comes")
-            waiter?.resume()
-        }
-    }
-
-    /// The caller that waits for this moment was cancelled.
-    func callerLeft() {
-        state.withLock { $0.callerLeft = true }
-    }
 }
 
 /// The answer and the deadline arrive in every order, two hundred of them (seeded, the same on

@@ -6,6 +6,10 @@ import Synchronization
 
 @testable import Capstone
 
+/// The harness's moment (the server's answer, the deadline), named here so that a type of the
+/// learner's own called `Moment` can't make the tests ambiguous.
+typealias Moment = InterleavingHarness.Moment
+
 // The fakes and helpers of the capstone's tests. Nothing in them sleeps or looks at a clock:
 // the test decides when the server answers and when a deadline passes.
 
@@ -274,87 +278,6 @@ nonisolated final class Signal: Sendable {
             }
             if fired { waiter.resume() }
         }
-    }
-}
-
-/// A moment a task of an explored schedule waits for (the server's answer, the deadline): it comes
-/// when another task of the schedule says so, or the wait ends with `CancellationError` as soon as
-/// the waiting task is cancelled. It notes both in the schedule's trace and remembers how the wait
-/// ended.
-nonisolated final class Moment: Sendable {
-    enum Ending: Equatable {
-        /// Nobody waits yet, or a task still waits.
-        case waiting
-        case came
-        case cancelled
-    }
-
-    private struct State {
-        var ending = Ending.waiting
-        var waiter: CheckedContinuation<Void, any Error>?
-        var callerLeft = false
-        var cameForNobody = false
-    }
-
-    private let state = Mutex(State())
-    let name: String
-
-    init(_ name: String) {
-        self.name = name
-    }
-
-    var ending: Ending {
-        state.withLock { $0.ending }
-    }
-
-    /// Whether it came, and ended a wait, after the caller had left.
-    var cameForNobody: Bool {
-        state.withLock { $0.cameForNobody }
-    }
-
-    func wait() async throws {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-                let ending = state.withLock { state in
-                    if state.ending == .waiting { state.waiter = waiter }
-                    return state.ending
-                }
-                switch ending {
-                case .waiting: break
-                case .came: waiter.resume()
-                case .cancelled: waiter.resume(throwing: CancellationError())
-                }
-            }
-        } onCancel: {
-            let (waiter, cancelled) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, Bool) in
-                guard state.ending == .waiting else { return (nil, false) }
-                state.ending = .cancelled
-                defer { state.waiter = nil }
-                return (state.waiter, true)
-            }
-            if cancelled { Interleavings.note("\(name) is cancelled") }
-            waiter?.resume(throwing: CancellationError())
-        }
-    }
-
-    /// The moment comes: a task that waits for it goes on (unless it was cancelled first).
-    func come() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>?? in
-            guard state.ending == .waiting else { return nil }
-            state.ending = .came
-            if state.callerLeft { state.cameForNobody = true }
-            defer { state.waiter = nil }
-            return .some(state.waiter)
-        }
-        if let waiter {
-            Interleavings.note("\(name) comes")
-            waiter?.resume()
-        }
-    }
-
-    /// The caller that waits for this moment was cancelled.
-    func callerLeft() {
-        state.withLock { $0.callerLeft = true }
     }
 }
 
