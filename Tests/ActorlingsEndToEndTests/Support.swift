@@ -1,8 +1,6 @@
-import ActorlingsCLI
 import ActorlingsRuntime
 import ActorlingsTestSupport
 import Foundation
-import Synchronization
 
 /// Runs the real binary and returns its exit status and output (``TestProcess/actorlings(_:in:environment:standardInput:asUser:)``).
 ///
