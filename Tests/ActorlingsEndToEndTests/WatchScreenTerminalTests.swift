@@ -162,7 +162,13 @@ struct WatchScreenTerminalTests {
         while clock.now < deadline, await processes(named: "less", in: course).allSatisfy({ $0.pid == tool.pid }) {
             try await Task.sleep(for: .milliseconds(100))
         }
-        let reopened = try #require(await processes(named: "less", in: course).first { $0.pid != tool.pid }, "no new pager")
+        // Watch mode spawns the new pager in its own group, then gives it the terminal: the process
+        // can be seen a moment before it is the foreground.
+        var reopened = try #require(await processes(named: "less", in: course).first { $0.pid != tool.pid }, "no new pager")
+        while clock.now < deadline, !reopened.foreground {
+            try await Task.sleep(for: .milliseconds(100))
+            reopened = try #require(await processes(named: "less", in: course).first { $0.pid != tool.pid }, "the new pager ended")
+        }
         #expect(reopened.foreground)
         // The old pager may have redrawn itself before it was ended: the new one draws after
         // watch mode's last erase of the screen.
