@@ -155,6 +155,31 @@ private func buysOne(_ sku: String, at checkout: Checkout) async -> Bool {
             try Interleavings.check(buyers == 1, "\(buyers) customers got the last lamp")
         }
     }
+
+    /// Three customers, at three checkouts, buy one of the last two lamps at once. A check that is
+    /// safe only while the stock looks plentiful is a check and a take in two visits all the same:
+    /// with three customers, two of them can both see two lamps, and a third take the one between.
+    @Test func threeCheckoutsNeverSellMoreLampsThanThereAre() async {
+        await Interleavings.explore(schedules: 100, settlesMainActor: true) {
+            let warehouse = Warehouse(stock: ["lamp": 2])
+            let register = await Checkout(warehouse: warehouse, prices: SlowPrices())
+            let web = await Checkout(warehouse: warehouse, prices: SlowPrices())
+            let phone = await Checkout(warehouse: warehouse, prices: SlowPrices())
+            let sold = Sold()
+            try await Interleavings.concurrently([
+                ("register", { await sold.add(await buysOne("lamp", at: register)) }),
+                ("web shop", { await sold.add(await buysOne("lamp", at: web)) }),
+                ("phone", { await sold.add(await buysOne("lamp", at: phone)) }),
+            ])
+            let oversold = await warehouse.oversold
+            try Interleavings.check(
+                oversold == 0,
+                "the shop sold \(oversold) lamp(s) it didn't have: a check the stock passed (even a generous one) and the take that followed it were two visits to the warehouse, and other purchases took lamps between them — every purchase must check and take on the warehouse in one piece"
+            )
+            let buyers = await sold.count
+            try Interleavings.check(buyers == 2, "\(buyers) customers got one of the last two lamps")
+        }
+    }
 }
 
 /// How many purchases went through.

@@ -128,6 +128,30 @@ nonisolated final class FakePublisher: Publisher {
     )
 }
 
+@Test func aTapCancelledWhileItsLicenceComesEndsAsTheShelfSays() async throws {
+    let publisher = FakePublisher(holdingFirst: true)
+    let desk = LendingDesk(publisher: publisher)
+    let tap = Task { try await desk.borrow("Dune", for: "ivy") }
+    await publisher.firstRequestHeld()
+    // ivy leaves the screen while the publisher answers; the licence comes all the same.
+    tap.cancel()
+    publisher.grantHeld()
+    let lent: Bool
+    do {
+        try await tap.value
+        lent = true
+    } catch {
+        lent = false
+    }
+    let shelf = await desk.titles(lentTo: "ivy")
+    #expect(
+        shelf == (lent ? ["Dune"] : []),
+        lent
+            ? "the tap succeeded, but ivy's shelf shows \(shelf)"
+            : "the tap failed, yet ivy's shelf shows \(shelf): a loan that ends in an error — any error, cancellation too — must give its place back, or the reader is told it failed and still counts it against the limit"
+    )
+}
+
 /// A publisher that keeps every request waiting until the test answers them all.
 nonisolated final class HoldingPublisher: Publisher {
     private let held = Mutex<[(title: String, completion: FakePublisher.Completion)]>([])
