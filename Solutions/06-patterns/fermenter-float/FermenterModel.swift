@@ -17,6 +17,8 @@ final class FermenterModel {
 
     /// The screen appeared: show the float's readings as they come.
     func follow() {
+        // A screen can appear more than once: one listener per model, never two.
+        if let listener { hydrometer.removeListener(listener) }
         // The SDK holds the listener until it is removed: hold the model weakly, so that the
         // screen closing ends the model, and `deinit` removes the listener.
         listener = hydrometer.addListener { [weak self] reading in
