@@ -7,7 +7,8 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     case splitCriticalSection = "split-critical-section"
     /// An actor's or a class's state read before an `await` and that copy used after it.
     case staleReadAcrossAwait = "stale-read-across-await"
-    /// `try Task.checkCancellation()` deleted, or `Task.isCancelled` read as `false`.
+    /// `try Task.checkCancellation()` deleted, `Task.isCancelled` read as `false`, or a group's
+    /// `addTaskUnlessCancelled` as `addTask` (its answer `true`).
     case removeCancellationCheck = "remove-cancellation-check"
     /// The `onCancel:` handler of `withTaskCancellationHandler` emptied.
     case removeCancellationHandler = "remove-cancellation-handler"
@@ -34,6 +35,18 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     /// the default executor), or a serial executor's `checkIsolated()` deleted (code already on its
     /// queue is not recognised as the actor's).
     case dropExecutorWiring = "drop-executor-wiring"
+    /// A continuation resumed on every path but one: that path's `resume(…)` left out, so the
+    /// code that awaits it waits for ever.
+    case skipResume = "skip-resume"
+    /// A `Task { … }` that nobody keeps, in an `async` function, run in place: the caller waits
+    /// for work that was meant to go on without it.
+    case taskRunInPlace = "task-run-in-place"
+    /// What an observation closure (`Observations { … }`, `withObservationTracking { … }`) reads,
+    /// read once before it: the closure reads no property, so no change is ever seen.
+    case untrackedRead = "untracked-read"
+    /// An `isolated deinit`'s clean-up handed to a `Task`: it runs some time after the object is
+    /// gone, not at once.
+    case deinitWorkToTask = "deinit-work-to-task"
 }
 
 /// One mutant of one file: the file's new text, and what changed, where.
@@ -112,6 +125,10 @@ extension MutationSource {
         case .remapError: remappedErrors()
         case .immediateToTask: immediateTasksAsTasks()
         case .dropExecutorWiring: droppedExecutorWiring()
+        case .skipResume: skippedResumes()
+        case .taskRunInPlace: tasksRunInPlace()
+        case .untrackedRead: untrackedReads()
+        case .deinitWorkToTask: deinitWorkInTasks()
         }
     }
 

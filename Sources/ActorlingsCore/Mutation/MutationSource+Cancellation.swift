@@ -43,6 +43,31 @@ extension MutationSource {
                     line: tokens[index].line, description: "takes `Task.isCancelled` for `false` in `\(context)`",
                     edits: [MutationEdit(range: tokens[index].range.lowerBound..<tokens[index + 2].range.upperBound, replacement: "false")]))
         }
+        return result + addsUnlessCancelledAsAdds()
+    }
+
+    /// `group.addTaskUnlessCancelled { … }` → `group.addTask { … }`: the check that starts no
+    /// child once the group is cancelled is gone. Where its answer is used, the answer is `true`
+    /// (`(group.addTask { … }, true).1`), as it would be if the group were never cancelled.
+    private func addsUnlessCancelledAsAdds() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for index in tokens.indices where isWord(index, "addTaskUnlessCancelled") && isOperator(index - 1, ".") && isName(index - 2) {
+            let receiver = index - 2
+            guard !isOperator(receiver - 1, "."), let statement = statement(containing: index) else { continue }
+            var end = index
+            if isPunctuation(end + 1, "("), let close = partner[end + 1] { end = close }
+            if isPunctuation(end + 1, "{"), let close = partner[end + 1] { end = close }
+            guard end > index else { continue }
+            var edits = [MutationEdit(range: tokens[index].range, replacement: "addTask")]
+            if statement.lowerBound != receiver || statement.upperBound != end {
+                edits.append(MutationEdit(at: tokens[receiver].range.lowerBound, insert: "("))
+                edits.append(MutationEdit(at: tokens[end].range.upperBound, insert: ", true).1"))
+            }
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line, description: "adds the child even once the group is cancelled (`addTask`, not `addTaskUnlessCancelled`)",
+                    edits: edits))
+        }
         return result
     }
 

@@ -187,12 +187,14 @@ extension MutationSource {
             return nil
         }
         // Work worth moving: a method (`decoder.decode(…)`, `Log.note(…)`) or a function of this
-        // file; not `max(…)` or an initializer, which no test could tell apart.
+        // file; not `max(…)` or an initializer, which no test could tell apart, nor a collection's
+        // `append(…)`, which is bookkeeping, not work.
         guard start <= statement.upperBound else { return nil }
         let declared = Set(tokens.indices.filter { isWord($0 - 1, "func") }.map { tokens[$0].text })
         let calls = (start...statement.upperBound).contains { index in
-            isPunctuation(index, "(") && isName(index - 1)
-                && (isOperator(index - 2, ".") || declared.contains(tokens[index - 1].text))
+            guard isPunctuation(index, "("), isName(index - 1) else { return false }
+            let name = tokens[index - 1].text
+            return (isOperator(index - 2, ".") && !Self.mutatingMethods.contains(name)) || declared.contains(name)
         }
         guard calls else { return nil }
         return start...statement.upperBound
