@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ActorlingsCore
@@ -449,5 +450,14 @@ struct MutationLessonTrapTests {
     @Test("An operator leaves alone the places where its mutant would not compile or would change nothing", arguments: nonApplyingCases)
     func doesNotApply(_ example: Case) {
         #expect(Mutator.mutants(of: example.source, file: "F.swift", operators: [example.mutation]).map(\.text) == [])
+    }
+
+    @Test("Every operator has its row in CourseFormat.md's table, where authors look up a mutant's name")
+    func everyOperatorIsDocumented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let format = try String(contentsOf: root.appendingPathComponent("Documentation/CourseFormat.md"), encoding: .utf8)
+        let rows = Set(format.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) })
+        let missing = MutationOperator.allCases.map(\.rawValue).filter { !rows.contains($0) }
+        #expect(missing.isEmpty, "no row in Documentation/CourseFormat.md for \(missing)")
     }
 }
