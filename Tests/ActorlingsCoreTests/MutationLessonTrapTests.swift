@@ -5,8 +5,8 @@ import Testing
 
 /// The operators for traps the lessons name where the first operators found no place: a path that
 /// never resumes its continuation, a task's work run in place or a clean-up run later, a read
-/// the observation cannot see, a cancellation check folded into `addTaskUnlessCancelled`, and an
-/// atomic update split in two.
+/// the observation cannot see, a cancellation check folded into `addTaskUnlessCancelled`, a
+/// stream's clean-up that ignores a cancelled consumer, and an atomic update split in two.
 @Suite("Mutation operators for the lessons' traps")
 struct MutationLessonTrapTests {
     typealias Case = MutationOperatorTests.Case
@@ -377,6 +377,51 @@ struct MutationLessonTrapTests {
                         last.store(splitValue - (1), ordering: .sequentiallyConsistent)
                         return last.add(1, ordering: .relaxed).newValue
                     }
+                }
+                """,
+            ]),
+        Case(
+            name: "a stream's onTermination cleans up only when the stream finishes, not when its consumer cancels",
+            mutation: .removeCancellationHandler,
+            source: """
+                func distances() -> AsyncStream<Int> {
+                    AsyncStream { continuation in
+                        let token = tracker.track { continuation.yield($0) }
+                        continuation.onTermination = { _ in
+                            tracker.stop(token)
+                        }
+                    }
+                }
+                func lines() -> AsyncStream<String> {
+                    AsyncStream { c in c.onTermination = { reason in log(reason) } }
+                }
+                """,
+            mutants: [
+                """
+                func distances() -> AsyncStream<Int> {
+                    AsyncStream { continuation in
+                        let token = tracker.track { continuation.yield($0) }
+                        continuation.onTermination = { termination in
+                            guard case .finished = termination else { return }
+                            tracker.stop(token)
+                        }
+                    }
+                }
+                func lines() -> AsyncStream<String> {
+                    AsyncStream { c in c.onTermination = { reason in log(reason) } }
+                }
+                """,
+                """
+                func distances() -> AsyncStream<Int> {
+                    AsyncStream { continuation in
+                        let token = tracker.track { continuation.yield($0) }
+                        continuation.onTermination = { _ in
+                            tracker.stop(token)
+                        }
+                    }
+                }
+                func lines() -> AsyncStream<String> {
+                    AsyncStream { c in c.onTermination = { reason in guard case .finished = reason else { return }; log(reason) } }
                 }
                 """,
             ]),

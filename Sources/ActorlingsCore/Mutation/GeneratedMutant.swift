@@ -10,7 +10,8 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     /// `try Task.checkCancellation()` deleted, `Task.isCancelled` read as `false`, or a group's
     /// `addTaskUnlessCancelled` as `addTask` (its answer `true`).
     case removeCancellationCheck = "remove-cancellation-check"
-    /// The `onCancel:` handler of `withTaskCancellationHandler` emptied.
+    /// The `onCancel:` handler of `withTaskCancellationHandler` emptied, or a stream's
+    /// `onTermination` made to return at once when its consumer cancels.
     case removeCancellationHandler = "remove-cancellation-handler"
     /// A `cancelAll()` or `cancel()` call deleted.
     case removeCancel = "remove-cancel"

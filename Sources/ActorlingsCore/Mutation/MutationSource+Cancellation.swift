@@ -93,6 +93,29 @@ extension MutationSource {
                     line: tokens[index].line, description: "does nothing when cancelled: the `onCancel:` handler is empty",
                     edits: [MutationEdit(range: tokens[index + 2].range.upperBound..<tokens[close].range.lowerBound, replacement: " ")]))
         }
+        return result + terminationHandlersThatIgnoreCancellation()
+    }
+
+    /// A stream's `continuation.onTermination = { reason in … }` that returns at once unless the
+    /// stream finished: the clean-up no longer runs when the consumer cancels, the way out a
+    /// screen that goes away takes. (Emptied whole, what it captured would go unused, a warning.)
+    private func terminationHandlersThatIgnoreCancellation() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for index in tokens.indices where isWord(index, "onTermination") && isOperator(index - 1, ".") && isOperator(index + 1, "=") {
+            let open = index + 2
+            guard isPunctuation(open, "{"), let close = partner[open], let inIndex = closureIn(open: open, close: close), inIndex == open + 2,
+                isName(open + 1), inIndex + 1 < close
+            else { continue }
+            let name = tokens[open + 1].text == "_" ? "termination" : tokens[open + 1].text
+            let indent = tokens[inIndex + 1].line > tokens[inIndex].line ? "\n" + indentation(ofLineOf: inIndex + 1) : " "
+            let separator = indent == " " ? ";" : ""
+            var edits = [MutationEdit(at: tokens[inIndex].range.upperBound, insert: "\(indent)guard case .finished = \(name) else { return }\(separator)")]
+            if tokens[open + 1].text == "_" { edits.append(MutationEdit(range: tokens[open + 1].range, replacement: name)) }
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line, description: "cleans up only when the stream finishes: `onTermination` ignores a consumer that cancels",
+                    edits: edits))
+        }
         return result
     }
 
