@@ -425,6 +425,26 @@ struct MutationLessonTrapTests {
                 }
                 """,
             ]),
+        Case(
+            name: "weak self becomes a strong capture, and its optional uses plain, in nested closures too",
+            mutation: .weakToStrong,
+            source: """
+                func follow() {
+                    listener = sdk.addListener { [weak self] reading in
+                        guard let self else { return }
+                        Task { @MainActor in self?.show(reading) }
+                    }
+                }
+                """,
+            mutants: [
+                """
+                func follow() {
+                    listener = sdk.addListener { [self] reading in
+                        Task { @MainActor in self.show(reading) }
+                    }
+                }
+                """
+            ]),
     ]
 
     static let nonApplyingCases: [Case] = [
@@ -474,6 +494,9 @@ struct MutationLessonTrapTests {
                 }
                 """,
             mutants: []),
+        Case(
+            name: "weak outside a capture list: a property, not a capture", mutation: .weakToStrong,
+            source: "final class C {\n    weak var delegate: D?\n}", mutants: []),
         Case(
             name: "an add that is no atomic's: no ordering", mutation: .splitCriticalSection,
             source: "func f() async {\n    await queue.add(page)\n    set.add(1)\n}", mutants: []),

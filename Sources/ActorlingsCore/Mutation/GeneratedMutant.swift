@@ -26,6 +26,9 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     case mainActorRun = "main-actor-run"
     /// `[weak x]` as `[unowned x]` in a capture list (its optional uses made plain).
     case weakToUnowned = "weak-to-unowned"
+    /// `[weak x]` as `[x]` (its optional uses made plain): a closure that `x` keeps, such as a
+    /// listener or a stored task, now keeps `x` alive, a cycle.
+    case weakToStrong = "weak-to-strong"
     /// A throwing call's error ignored: `try f()` as `_ = try? f()`.
     case swallowError = "swallow-error"
     /// An error rethrown from a `catch` as a `CancellationError()`.
@@ -122,6 +125,7 @@ extension MutationSource {
         case .dropConcurrent: droppedConcurrent()
         case .mainActorRun: movedToMainActor()
         case .weakToUnowned: weakAsUnowned()
+        case .weakToStrong: weakAsStrong()
         case .swallowError: swallowedErrors()
         case .remapError: remappedErrors()
         case .immediateToTask: immediateTasksAsTasks()
