@@ -446,6 +446,18 @@ struct MutationOperatorTests {
         Case(
             name: "MainActor.run only in @concurrent or detached code", mutation: .mainActorRun,
             source: "func f(_ d: Decoder) async -> Int {\n    let x = d.decode(1)\n    return x\n}", mutants: []),
+        Case(
+            name: "an append in a @concurrent function's loop: bookkeeping, not work to move", mutation: .mainActorRun,
+            source: """
+                @concurrent func f(_ ids: [Int]) async -> [Int] {
+                    var found: [Int] = []
+                    for id in ids {
+                        found.append(id)
+                    }
+                    return found
+                }
+                """,
+            mutants: []),
         Case(name: "weak outside a capture list", mutation: .weakToUnowned, source: "final class C {\n    weak var delegate: D?\n}", mutants: []),
         Case(
             name: "a closure's awaits do not make the enclosing method's statements stale", mutation: .staleReadAcrossAwait,
@@ -512,6 +524,17 @@ struct MutationOperatorTests {
                 guard count > 0 else { return false }
                 count -= 1
                 return true
+            }
+        }
+        final class Picker {
+            let map: SeatMap
+            isolated deinit { map.release() }
+            func wait(_ ready: Bool) async {
+                Task { await w() }
+                await withCheckedContinuation { c in if ready { c.resume() } else { c.resume() } }
+                let n = counter.add(1, ordering: .relaxed).newValue
+                _ = Observations { map.count }
+                _ = group.addTaskUnlessCancelled { 1 }
             }
         }
         """

@@ -7,9 +7,11 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     case splitCriticalSection = "split-critical-section"
     /// An actor's or a class's state read before an `await` and that copy used after it.
     case staleReadAcrossAwait = "stale-read-across-await"
-    /// `try Task.checkCancellation()` deleted, or `Task.isCancelled` read as `false`.
+    /// `try Task.checkCancellation()` deleted, `Task.isCancelled` read as `false`, or a group's
+    /// `addTaskUnlessCancelled` as `addTask` (its answer `true`).
     case removeCancellationCheck = "remove-cancellation-check"
-    /// The `onCancel:` handler of `withTaskCancellationHandler` emptied.
+    /// The `onCancel:` handler of `withTaskCancellationHandler` emptied, or a stream's
+    /// `onTermination` made to return at once when its consumer cancels.
     case removeCancellationHandler = "remove-cancellation-handler"
     /// A `cancelAll()` or `cancel()` call deleted.
     case removeCancel = "remove-cancel"
@@ -24,6 +26,9 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     case mainActorRun = "main-actor-run"
     /// `[weak x]` as `[unowned x]` in a capture list (its optional uses made plain).
     case weakToUnowned = "weak-to-unowned"
+    /// `[weak x]` as `[x]` (its optional uses made plain): a closure that `x` keeps, such as a
+    /// listener or a stored task, now keeps `x` alive, a cycle.
+    case weakToStrong = "weak-to-strong"
     /// A throwing call's error ignored: `try f()` as `_ = try? f()`.
     case swallowError = "swallow-error"
     /// An error rethrown from a `catch` as a `CancellationError()`.
@@ -34,6 +39,18 @@ public enum MutationOperator: String, CaseIterable, Sendable {
     /// the default executor), or a serial executor's `checkIsolated()` deleted (code already on its
     /// queue is not recognised as the actor's).
     case dropExecutorWiring = "drop-executor-wiring"
+    /// A continuation resumed on every path but one: that path's `resume(…)` left out, so the
+    /// code that awaits it waits for ever.
+    case skipResume = "skip-resume"
+    /// A `Task { … }` that nobody keeps, in an `async` function, run in place: the caller waits
+    /// for work that was meant to go on without it.
+    case taskRunInPlace = "task-run-in-place"
+    /// What an observation closure (`Observations { … }`, `withObservationTracking { … }`) reads,
+    /// read once before it: the closure reads no property, so no change is ever seen.
+    case untrackedRead = "untracked-read"
+    /// An `isolated deinit`'s clean-up handed to a `Task`: it runs some time after the object is
+    /// gone, not at once.
+    case deinitWorkToTask = "deinit-work-to-task"
 }
 
 /// One mutant of one file: the file's new text, and what changed, where.
@@ -108,10 +125,15 @@ extension MutationSource {
         case .dropConcurrent: droppedConcurrent()
         case .mainActorRun: movedToMainActor()
         case .weakToUnowned: weakAsUnowned()
+        case .weakToStrong: weakAsStrong()
         case .swallowError: swallowedErrors()
         case .remapError: remappedErrors()
         case .immediateToTask: immediateTasksAsTasks()
         case .dropExecutorWiring: droppedExecutorWiring()
+        case .skipResume: skippedResumes()
+        case .taskRunInPlace: tasksRunInPlace()
+        case .untrackedRead: untrackedReads()
+        case .deinitWorkToTask: deinitWorkInTasks()
         }
     }
 

@@ -43,6 +43,31 @@ extension MutationSource {
                     line: tokens[index].line, description: "takes `Task.isCancelled` for `false` in `\(context)`",
                     edits: [MutationEdit(range: tokens[index].range.lowerBound..<tokens[index + 2].range.upperBound, replacement: "false")]))
         }
+        return result + addsUnlessCancelledAsAdds()
+    }
+
+    /// `group.addTaskUnlessCancelled { … }` → `group.addTask { … }`: the check that starts no
+    /// child once the group is cancelled is gone. Where its answer is used, the answer is `true`
+    /// (`(group.addTask { … }, true).1`), as it would be if the group were never cancelled.
+    private func addsUnlessCancelledAsAdds() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for index in tokens.indices where isWord(index, "addTaskUnlessCancelled") && isOperator(index - 1, ".") && isName(index - 2) {
+            let receiver = index - 2
+            guard !isOperator(receiver - 1, "."), let statement = statement(containing: index) else { continue }
+            var end = index
+            if isPunctuation(end + 1, "("), let close = partner[end + 1] { end = close }
+            if isPunctuation(end + 1, "{"), let close = partner[end + 1] { end = close }
+            guard end > index else { continue }
+            var edits = [MutationEdit(range: tokens[index].range, replacement: "addTask")]
+            if statement.lowerBound != receiver || statement.upperBound != end {
+                edits.append(MutationEdit(at: tokens[receiver].range.lowerBound, insert: "("))
+                edits.append(MutationEdit(at: tokens[end].range.upperBound, insert: ", true).1"))
+            }
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line, description: "adds the child even once the group is cancelled (`addTask`, not `addTaskUnlessCancelled`)",
+                    edits: edits))
+        }
         return result
     }
 
@@ -67,6 +92,29 @@ extension MutationSource {
                 MutationCandidate(
                     line: tokens[index].line, description: "does nothing when cancelled: the `onCancel:` handler is empty",
                     edits: [MutationEdit(range: tokens[index + 2].range.upperBound..<tokens[close].range.lowerBound, replacement: " ")]))
+        }
+        return result + terminationHandlersThatIgnoreCancellation()
+    }
+
+    /// A stream's `continuation.onTermination = { reason in … }` that returns at once unless the
+    /// stream finished: the clean-up no longer runs when the consumer cancels, the way out a
+    /// screen that goes away takes. (Emptied whole, what it captured would go unused, a warning.)
+    private func terminationHandlersThatIgnoreCancellation() -> [MutationCandidate] {
+        var result: [MutationCandidate] = []
+        for index in tokens.indices where isWord(index, "onTermination") && isOperator(index - 1, ".") && isOperator(index + 1, "=") {
+            let open = index + 2
+            guard isPunctuation(open, "{"), let close = partner[open], let inIndex = closureIn(open: open, close: close), inIndex == open + 2,
+                isName(open + 1), inIndex + 1 < close
+            else { continue }
+            let name = tokens[open + 1].text == "_" ? "termination" : tokens[open + 1].text
+            let indent = tokens[inIndex + 1].line > tokens[inIndex].line ? "\n" + indentation(ofLineOf: inIndex + 1) : " "
+            let separator = indent == " " ? ";" : ""
+            var edits = [MutationEdit(at: tokens[inIndex].range.upperBound, insert: "\(indent)guard case .finished = \(name) else { return }\(separator)")]
+            if tokens[open + 1].text == "_" { edits.append(MutationEdit(range: tokens[open + 1].range, replacement: name)) }
+            result.append(
+                MutationCandidate(
+                    line: tokens[index].line, description: "cleans up only when the stream finishes: `onTermination` ignores a consumer that cancels",
+                    edits: edits))
         }
         return result
     }

@@ -78,7 +78,7 @@ extension MutationSource {
             if case .type = kind { continue }
             result += splitCriticalSections(inBlockAt: open)
         }
-        return result
+        return result + splitAtomicUpdates()
     }
 
     private func splitCriticalSections(inBlockAt open: Int) -> [MutationCandidate] {

@@ -187,12 +187,14 @@ extension MutationSource {
             return nil
         }
         // Work worth moving: a method (`decoder.decode(…)`, `Log.note(…)`) or a function of this
-        // file; not `max(…)` or an initializer, which no test could tell apart.
+        // file; not `max(…)` or an initializer, which no test could tell apart, nor a collection's
+        // `append(…)`, which is bookkeeping, not work.
         guard start <= statement.upperBound else { return nil }
         let declared = Set(tokens.indices.filter { isWord($0 - 1, "func") }.map { tokens[$0].text })
         let calls = (start...statement.upperBound).contains { index in
-            isPunctuation(index, "(") && isName(index - 1)
-                && (isOperator(index - 2, ".") || declared.contains(tokens[index - 1].text))
+            guard isPunctuation(index, "("), isName(index - 1) else { return false }
+            let name = tokens[index - 1].text
+            return (isOperator(index - 2, ".") && !Self.mutatingMethods.contains(name)) || declared.contains(name)
         }
         guard calls else { return nil }
         return start...statement.upperBound
@@ -201,13 +203,26 @@ extension MutationSource {
     /// `[weak x]` → `[unowned x]`; in the closure, `x?.` → `x.`, `guard let x else { … }` and
     /// `guard let x = x else { … }` deleted, `guard let y = x else { … }` → `let y = x`.
     func weakAsUnowned() -> [MutationCandidate] {
+        weakCaptures(as: "unowned") { "captures `\($0)` as `unowned` instead of `weak`: a callback after it is gone traps" }
+    }
+
+    /// `[weak x]` → `[x]`, its uses made plain as for `unowned`: the closure holds `x` alive, and a
+    /// closure that `x` keeps (a listener, a stored task) makes a cycle that is never freed.
+    func weakAsStrong() -> [MutationCandidate] {
+        weakCaptures(as: "") { "captures `\($0)` strongly instead of `weak`: a closure it keeps holds it alive for ever" }
+    }
+
+    /// `[weak x]` with `weak` replaced by `replacement` (`unowned`, or nothing), and `x`'s
+    /// optional uses in the closure made plain; `describe` says what that does to `x`.
+    private func weakCaptures(as replacement: String, describe: (String) -> String) -> [MutationCandidate] {
         var result: [MutationCandidate] = []
         for index in tokens.indices where isWord(index, "weak") && isName(index + 1) {
             guard let list = enclosingList(of: index), isPunctuation(list, "["), let listEnd = partner[list], isPunctuation(list - 1, "{"),
                 let close = partner[list - 1]
             else { continue }
             let name = tokens[index + 1].text
-            var edits = [MutationEdit(range: tokens[index].range, replacement: "unowned")]
+            let keyword = replacement.isEmpty ? tokens[index].range.lowerBound..<tokens[index + 1].range.lowerBound : tokens[index].range
+            var edits = [MutationEdit(range: keyword, replacement: replacement)]
             var use = listEnd + 1
             while use < close {
                 if isWord(use, name), isOperator(use + 1, "?"), !isOperator(use - 1, ".") {
@@ -229,7 +244,7 @@ extension MutationSource {
             }
             result.append(
                 MutationCandidate(
-                    line: tokens[index].line, description: "captures `\(name)` as `unowned` instead of `weak`: a callback after it is gone traps",
+                    line: tokens[index].line, description: describe(name),
                     edits: edits))
         }
         return result

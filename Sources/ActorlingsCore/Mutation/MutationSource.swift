@@ -173,16 +173,27 @@ struct MutationSource {
             if token.kind == .punctuation, ["{", "}", ";", "(", "[", ","].contains(token.text) {
                 // `} else {` and `} catch {` continue the statement before the `}`.
                 if token.text == "}", isWord(index + 1, "else", "catch") { return .control }
-                return .closure
+                // A comma right before the brace separates closures in a list (`[a, { … }]`);
+                // further back it is one of a condition's (`if a, b {`) or a generic clause's
+                // (`func f<A, B>(…) {`).
+                if token.text != "," || index == open - 1 { return .closure }
             }
             if token.kind == .operator, token.text == "=" { sawAssignment = true }
+            // A condition's binding (`if let x = y {`, `while var n …`) and a loop's `in`
+            // (`for x in xs {`): the statement's keyword is further back. (A closure's own `in`
+            // comes after its brace, never before.)
+            let binds = isWord(index, "let", "var") && (isWord(index - 1, "if", "while", "guard", "case") || isPunctuation(index - 1, ","))
+            if binds || isWord(index, "in") {
+                index -= 1
+                continue
+            }
             if token.kind == .identifier {
                 switch token.text {
                 case "func", "init", "deinit", "subscript", "get", "set", "willSet", "didSet":
                     return sawAssignment ? .closure : .function
                 case "var" where !sawAssignment:
                     return .function
-                case "let", "var", "return", "in":
+                case "let", "var", "return":
                     return .closure
                 case "struct", "class", "actor", "enum", "extension", "protocol":
                     // `class func` and `actor` as a parameter name aside, the keyword opens a type.

@@ -122,6 +122,18 @@ private func origin(of write: RecordingNetwork.Write) -> String {
     #expect(await text(of: status) == "1 servers · 0 sent", "a message that failed to send was counted as sent")
 }
 
+@Test func anOutboxSyncThatFailsSaysSo() async throws {
+    let network = RecordingNetwork(unreachable: ["ios.chat"])
+    let manager = ConnectionManager(network: network)
+    let outbox = [OutgoingMessage(text: "hi all", host: "ios.chat"), OutgoingMessage(text: "back online", host: "swift.chat")]
+    await #expect(
+        throws: RecordingNetwork.Unreachable.self,
+        "a message of the outbox could not be sent, yet the sync finished as if it had been: the app would drop it from the outbox"
+    ) {
+        try await syncOutbox(outbox, using: manager)
+    }
+}
+
 /// A network whose writes wait until the test lets them all through.
 nonisolated final class HeldNetwork: Network {
     private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
