@@ -122,6 +122,20 @@ private func origin(of write: RecordingNetwork.Write) -> String {
     #expect(await text(of: status) == "1 servers · 0 sent", "a message that failed to send was counted as sent")
 }
 
+@Test func anOutboxSyncThatCannotSendAMessageThrows() async {
+    let manager = ConnectionManager(network: RecordingNetwork(unreachable: ["ios.chat"]))
+    let outbox = [
+        OutgoingMessage(text: "back online", host: "swift.chat"),
+        OutgoingMessage(text: "hi all", host: "ios.chat"),
+    ]
+    await #expect(
+        throws: RecordingNetwork.Unreachable.self,
+        "“hi all” could not be sent to ios.chat, and syncOutbox returned as if the outbox were synced: the app then empties its outbox and the message is lost. Let the error reach the caller"
+    ) {
+        try await syncOutbox(outbox, using: manager)
+    }
+}
+
 /// A network whose writes wait until the test lets them all through.
 nonisolated final class HeldNetwork: Network {
     private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
