@@ -163,21 +163,31 @@ nonisolated private let deepDives = "https://example.com/deep-dives.png"
     #expect(loader.requested == [swiftTalk])
 }
 
-@Test func aScreenThatLeavesDoesNotStopTheDownloadOthersWaitFor() async throws {
+/// Which of two screens waiting for one show's artwork closes while the download is in flight.
+nonisolated enum LeavingScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case theFirst = "the screen that started the download"
+    case aLaterOne = "a screen that waited for it"
+
+    var testDescription: String { rawValue }
+}
+
+@Test(arguments: LeavingScreen.allCases)
+func aScreenThatLeavesDoesNotStopTheDownloadOthersWaitFor(_ leaving: LeavingScreen) async throws {
     let loader = GatedLoader()
     let cache = ArtworkCache(loader: loader)
     let episodeList = await startRequest(swiftTalk, from: cache)
     await loader.waitForRequests(1)
     let player = await startRequest(swiftTalk, from: cache)
-    // The player closes while the download is in flight; the episode list still waits for it.
-    player.cancel()
+    // One screen closes while the download is in flight; the other one still waits for it.
+    let (left, stays) = leaving == .theFirst ? (episodeList, player) : (player, episodeList)
+    left.cancel()
     loader.finish(swiftTalk)
-    let result = await episodeList.result
+    let result = await stays.result
     #expect(
         throws: Never.self,
-        "the episode list lost its artwork because the player left: the download is shared, so a request that leaves must not cancel the download other requests wait for"
+        "\(leaving.rawValue) left, and the other screen lost its artwork: the download is shared, so a request that leaves must not cancel the download other requests wait for"
     ) { try result.get() }
-    _ = await player.result
+    _ = await left.result
     #expect(loader.requested == [swiftTalk])
 }
 
@@ -224,9 +234,9 @@ struct DownloadFailed: Error, Equatable {
 }
 
 /// A loader that takes a while over each download (other requests may reach the cache meanwhile),
-/// stops a download whose task was cancelled, fails the first download of each of the `failing` URLs, and notes each step in the trace a
-/// failing schedule shows. It sees a download that starts while another one of the same URL is
-/// still in flight.
+/// stops a download whose task was cancelled, fails the first download of each of the `failing`
+/// URLs, and notes each step in the trace a failing schedule shows. It sees a download that starts
+/// while another one of the same URL is still in flight.
 nonisolated final class SlowLoader: ArtworkLoader {
     private struct Downloads {
         var started: [String] = []
