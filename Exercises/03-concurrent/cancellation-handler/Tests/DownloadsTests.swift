@@ -6,13 +6,20 @@ import Testing
 
 nonisolated struct ServerError: Error, Equatable {}
 
-/// Fake transfers that finish only when the test says so, or when they are cancelled.
+/// Fake transfers that finish only when the test says so, or when they are cancelled. Each
+/// transfer is an object of its own, as in the real library: cancelling one stops that one only.
 nonisolated final class FakeTransferClient: TransferClient {
     typealias Completion = @Sendable (Result<[UInt8], any Error>) -> Void
 
+    private struct Record {
+        let url: String
+        var completion: Completion?
+        var started = false
+        var cancelled = false
+    }
+
     private struct State {
-        var pending: [String: Completion] = [:]
-        var cancelled: [String] = []
+        var transfers: [Record] = []
     }
     private let state = Mutex(State())
     /// The URL of each transfer, as it starts.
@@ -23,43 +30,71 @@ nonisolated final class FakeTransferClient: TransferClient {
         (starts, startsContinuation) = AsyncStream.makeStream(of: String.self)
     }
 
-    var cancelledURLs: [String] { state.withLock { $0.cancelled } }
+    /// The URLs of the transfers cancelled after they started, in order.
+    var cancelledURLs: [String] {
+        state.withLock { $0.transfers.filter { $0.started && $0.cancelled }.map(\.url) }
+    }
+
+    /// The URLs of the transfers cancelled that were never started.
+    var cancelledUnstartedURLs: [String] {
+        state.withLock { $0.transfers.filter { !$0.started && $0.cancelled }.map(\.url) }
+    }
 
     func transfer(for url: String) -> any Transfer {
-        FakeTransfer(url: url, client: self)
+        let id = state.withLock { state in
+            state.transfers.append(Record(url: url))
+            return state.transfers.count - 1
+        }
+        return FakeTransfer(id: id, client: self)
     }
 
-    func start(_ url: String, completion: @escaping Completion) {
-        let alreadyCancelled = state.withLock { state in
-            state.pending[url] = completion
-            return state.cancelled.contains(url)
+    func start(_ id: Int, completion: @escaping Completion) {
+        let (url, alreadyCancelled) = state.withLock { state in
+            state.transfers[id].started = true
+            state.transfers[id].completion = completion
+            return (state.transfers[id].url, state.transfers[id].cancelled)
         }
         startsContinuation.yield(url)
-        if alreadyCancelled { finish(url, with: .failure(CancellationError())) }
+        if alreadyCancelled { finish(id, with: .failure(CancellationError())) }
     }
 
-    func cancel(_ url: String) {
-        state.withLock { $0.cancelled.append(url) }
-        finish(url, with: .failure(CancellationError()))
+    func cancel(_ id: Int) {
+        state.withLock { $0.transfers[id].cancelled = true }
+        finish(id, with: .failure(CancellationError()))
     }
 
-    /// Calls the transfer's completion, if it wasn't called yet.
+    /// Calls the completion of every started transfer of `url` that wasn't called yet.
     func finish(_ url: String, with result: Result<[UInt8], any Error>) {
-        let completion = state.withLock { $0.pending.removeValue(forKey: url) }
+        let ids = state.withLock { state in state.transfers.indices.filter { state.transfers[$0].url == url } }
+        ids.forEach { finish($0, with: result) }
+    }
+
+    /// Calls the transfer's completion, if it started and its completion wasn't called yet.
+    private func finish(_ id: Int, with result: Result<[UInt8], any Error>) {
+        let completion = state.withLock { state in
+            defer { state.transfers[id].completion = nil }
+            return state.transfers[id].completion
+        }
         completion?(result)
     }
 }
 
-nonisolated struct FakeTransfer: Transfer {
-    let url: String
+/// One transfer of the fake library, known to its client by its number.
+nonisolated final class FakeTransfer: Transfer {
+    let id: Int
     let client: FakeTransferClient
 
+    init(id: Int, client: FakeTransferClient) {
+        self.id = id
+        self.client = client
+    }
+
     func start(completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
-        client.start(url, completion: completion)
+        client.start(id, completion: completion)
     }
 
     func cancel() {
-        client.cancel(url)
+        client.cancel(id)
     }
 }
 
@@ -93,6 +128,10 @@ private func nextStart(of client: FakeTransferClient) async -> String? {
     _ = await nextStart(of: client)
     downloading.cancel()  // the user tapped Cancel
     #expect(
+        client.cancelledUnstartedURLs.isEmpty,
+        "the download cancelled a new transfer of episode-3.mp3 that never started, and the transfer that was downloading went on: each transfer is an object of its own; cancel the one you started, not a new one made for the same URL"
+    )
+    #expect(
         client.cancelledURLs == ["episode-3.mp3"],
         "the transfer was cancelled along with the task: while the task waits in the continuation, only a cancellation handler around that wait can pass the news on; a check before the start comes too early"
     )
@@ -104,14 +143,16 @@ private func nextStart(of client: FakeTransferClient) async -> String? {
 }
 
 /// A fake library whose transfer takes a while: the episode arrives three steps after the
-/// transfer starts, unless the transfer is cancelled first. It notes each step for the trace,
-/// and sees an episode arrive for a task that was cancelled before it did.
+/// transfer starts, unless that transfer is cancelled first (each transfer is an object of its
+/// own: cancelling another one stops nothing). It notes each step for the trace, and sees an
+/// episode arrive for a task that was cancelled before it did.
 nonisolated final class SlowTransferClient: TransferClient {
     typealias Completion = @Sendable (Result<[UInt8], any Error>) -> Void
 
     private struct State {
-        var completion: Completion?
-        var transferCancelled = false
+        var made = 0
+        var cancelled: Set<Int> = []
+        var running: (id: Int, completion: Completion)?
         var taskCancelled = false
         var wasted = false
     }
@@ -121,26 +162,30 @@ nonisolated final class SlowTransferClient: TransferClient {
     var downloadedForNobody: Bool { state.withLock { $0.wasted } }
 
     func transfer(for url: String) -> any Transfer {
-        SlowTransfer(client: self)
+        let id = state.withLock { state in
+            defer { state.made += 1 }
+            return state.made
+        }
+        return SlowTransfer(id: id, client: self)
     }
 
-    func start(completion: @escaping Completion) {
+    func start(_ id: Int, completion: @escaping Completion) {
         let cancelled = state.withLock { state in
-            state.completion = completion
-            return state.transferCancelled
+            state.running = (id, completion)
+            return state.cancelled.contains(id)
         }
         Interleavings.note(cancelled ? "the transfer starts, cancelled already" : "the transfer starts")
         if cancelled {
-            finish(with: .failure(CancellationError()))
+            finish(id, with: .failure(CancellationError()))
         } else {
             Interleavings.later { Interleavings.later { Interleavings.later { self.arrive() } } }
         }
     }
 
-    func cancel() {
+    func cancel(_ id: Int) {
         Interleavings.note("the transfer is cancelled")
-        state.withLock { $0.transferCancelled = true }
-        finish(with: .failure(CancellationError()))
+        state.withLock { _ = $0.cancelled.insert(id) }
+        finish(id, with: .failure(CancellationError()))
     }
 
     /// Called by the test's own cancellation handler, the moment the downloading task is cancelled.
@@ -150,34 +195,42 @@ nonisolated final class SlowTransferClient: TransferClient {
     }
 
     private func arrive() {
-        let arrives = state.withLock { state in
-            guard state.completion != nil else { return false }
+        let running = state.withLock { state in
+            guard let running = state.running else { return nil as Int? }
             if state.taskCancelled { state.wasted = true }
-            return true
+            return running.id
         }
-        guard arrives else { return }
+        guard let running else { return }
         Interleavings.note("the whole episode has downloaded")
-        finish(with: .success([1, 2, 3]))
+        finish(running, with: .success([1, 2, 3]))
     }
 
-    private func finish(with result: Result<[UInt8], any Error>) {
+    /// Calls the completion of transfer `id`, if it is the one running.
+    private func finish(_ id: Int, with result: Result<[UInt8], any Error>) {
         let completion = state.withLock { state in
-            defer { state.completion = nil }
-            return state.completion
+            guard let running = state.running, running.id == id else { return nil as Completion? }
+            state.running = nil
+            return running.completion
         }
         completion?(result)
     }
 }
 
-nonisolated struct SlowTransfer: Transfer {
+nonisolated final class SlowTransfer: Transfer {
+    let id: Int
     let client: SlowTransferClient
 
+    init(id: Int, client: SlowTransferClient) {
+        self.id = id
+        self.client = client
+    }
+
     func start(completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
-        client.start(completion: completion)
+        client.start(id, completion: completion)
     }
 
     func cancel() {
-        client.cancel()
+        client.cancel(id)
     }
 }
 
@@ -222,10 +275,12 @@ nonisolated enum RunningMoment: String, CaseIterable, Sendable {
 
 /// A fake library that cancels the downloading task itself, synchronously, at one moment while the
 /// code runs (where the exploring test's Cancel can't land: it cancels only a waiting task). A
-/// transfer that is not cancelled by the time it has started delivers the whole episode at once.
+/// transfer that is not cancelled by the time it has started delivers the whole episode at once;
+/// each transfer is an object of its own, so cancelling another one does not stop it.
 nonisolated final class CancellingTransferClient: TransferClient {
     private struct State {
-        var transferCancelled = false
+        var made = 0
+        var cancelled: Set<Int> = []
         var episodeDelivered = false
     }
     private let state = Mutex(State())
@@ -240,20 +295,25 @@ nonisolated final class CancellingTransferClient: TransferClient {
 
     func transfer(for url: String) -> any Transfer {
         cancelTheTask(at: .makingTheTransfer)
-        return CancellingTransfer(client: self)
+        let id = state.withLock { state in
+            defer { state.made += 1 }
+            return state.made
+        }
+        return CancellingTransfer(id: id, client: self)
     }
 
-    func start(completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
+    func start(_ id: Int, completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
         cancelTheTask(at: .startingTheTransfer)
         let cancelled = state.withLock { state in
-            state.episodeDelivered = !state.transferCancelled
-            return state.transferCancelled
+            let cancelled = state.cancelled.contains(id)
+            if !cancelled { state.episodeDelivered = true }
+            return cancelled
         }
         completion(cancelled ? .failure(CancellationError()) : .success([1, 2, 3]))
     }
 
-    func cancel() {
-        state.withLock { $0.transferCancelled = true }
+    func cancel(_ id: Int) {
+        state.withLock { _ = $0.cancelled.insert(id) }
     }
 
     /// Cancels the task that called, at once: its cancellation handler, if it has one, runs now.
@@ -263,15 +323,21 @@ nonisolated final class CancellingTransferClient: TransferClient {
     }
 }
 
-nonisolated struct CancellingTransfer: Transfer {
+nonisolated final class CancellingTransfer: Transfer {
+    let id: Int
     let client: CancellingTransferClient
 
+    init(id: Int, client: CancellingTransferClient) {
+        self.id = id
+        self.client = client
+    }
+
     func start(completion: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
-        client.start(completion: completion)
+        client.start(id, completion: completion)
     }
 
     func cancel() {
-        client.cancel()
+        client.cancel(id)
     }
 }
 

@@ -69,16 +69,20 @@ private func startPayment(_ amount: Int, to payee: String, from wallet: Wallet) 
     return payment
 }
 
-@Test func aPaymentWithinTheBalanceGoesThrough() async throws {
+/// A payment of part of the 100 cents, and one of all of them.
+@Test(arguments: [30, 100])
+func aPaymentWithinTheBalanceGoesThrough(_ amount: Int) async throws {
     let bank = GatedBank()
     let wallet = Wallet(balance: 100, bank: bank)
-    let payment = await startPayment(30, to: "Bookshop", from: wallet)
+    let payment = await startPayment(amount, to: "Bookshop", from: wallet)
     // (`#require` here and below: a payment that never reached the bank would wait forever.)
-    try #require(bank.pendingTransfers == ["Bookshop: 30"])
+    try #require(
+        bank.pendingTransfers == ["Bookshop: \(amount)"],
+        "a payment of \(amount) cents from a wallet of 100 was refused: a payment of the whole balance leaves the wallet at zero, not below")
     bank.confirmAll()
     try await payment.value
-    #expect(await wallet.balance == 70)
-    #expect(await wallet.payments == ["Bookshop: 30"])
+    #expect(await wallet.balance == 100 - amount)
+    #expect(await wallet.payments == ["Bookshop: \(amount)"])
 }
 
 @Test func aPaymentBeyondTheBalanceIsRefused() async {
@@ -214,6 +218,23 @@ func aTransferThatEndsAnyOtherWayKeepsTheMoney(_ ending: TransferEnding) async t
         "\(ending.rawValue) before the bank sent the money, and the wallet kept the 80 cents: put the money back however the transfer fails, not only when the bank is down"
     )
     #expect(await wallet.payments.isEmpty, "a failed transfer is not a payment")
+}
+
+@Test func aPaymentCancelledAfterTheBankSentItStaysPaid() async throws {
+    let bank = GatedBank()
+    let wallet = Wallet(balance: 100, bank: bank)
+    let bike = await startPayment(80, to: "Bike shop", from: wallet)
+    try #require(bank.pendingTransfers == ["Bike shop: 80"])
+    // The child closes the payment screen while the bank works; the bank sends the money anyway.
+    bike.cancel()
+    bank.confirmAll()
+    _ = await bike.result
+    let balance = await wallet.balance
+    #expect(
+        balance == 20,
+        "the bank sent the 80 cents, then the wallet showed \(balance): the payment's task was cancelled while the bank worked, but once the bank confirms, the money has left the wallet — don't put it back"
+    )
+    #expect(await wallet.payments == ["Bike shop: 80"], "the bank sent the 80 cents to Bike shop: that is a payment")
 }
 
 @Test func aFailedRepeatOfAPaymentKeepsTheFirstOne() async throws {

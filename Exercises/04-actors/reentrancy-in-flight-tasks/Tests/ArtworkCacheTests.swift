@@ -4,13 +4,24 @@ import Testing
 
 @testable import ReentrancyInFlightTasks
 
-/// A fake loader that holds every download until the test finishes or fails it.
+/// A fake loader that holds every download until the test finishes or fails it. Like a real
+/// network, it stops a download whose task is cancelled, and that download throws
+/// `CancellationError`.
 nonisolated final class GatedLoader: ArtworkLoader {
+    private struct Download {
+        let id: Int
+        let url: String
+        let continuation: CheckedContinuation<Artwork, any Error>
+    }
+
     private struct State {
         var requested: [String] = []
-        var downloads: [(url: String, continuation: CheckedContinuation<Artwork, any Error>)] = []
+        var downloads: [Download] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var stoppedWaiting = false
+        var nextID = 0
+        /// Downloads cancelled before they were held.
+        var cancelledEarly: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -21,16 +32,38 @@ nonisolated final class GatedLoader: ArtworkLoader {
     }
 
     func load(_ url: String) async throws -> Artwork {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state in
-                state.requested.append(url)
-                state.downloads.append((url, continuation))
-                let ready = state.waiters.filter { $0.count <= state.requested.count }
-                state.waiters.removeAll { $0.count <= state.requested.count }
-                return ready
-            }
-            ready.forEach { $0.continuation.resume() }
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
         }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let (ready, cancelled) = state.withLock { state in
+                    state.requested.append(url)
+                    let ready = state.waiters.filter { $0.count <= state.requested.count }
+                    state.waiters.removeAll { $0.count <= state.requested.count }
+                    guard state.cancelledEarly.remove(id) == nil else { return (ready, true) }
+                    state.downloads.append(Download(id: id, url: url, continuation: continuation))
+                    return (ready, false)
+                }
+                ready.forEach { $0.continuation.resume() }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            stop(id)
+        }
+    }
+
+    /// Stops the download `id`: its task was cancelled.
+    private func stop(_ id: Int) {
+        let stopped = state.withLock { state in
+            guard let index = state.downloads.firstIndex(where: { $0.id == id }) else {
+                state.cancelledEarly.insert(id)
+                return nil as CheckedContinuation<Artwork, any Error>?
+            }
+            return state.downloads.remove(at: index).continuation
+        }
+        stopped?.resume(throwing: CancellationError())
     }
 
     /// Returns once the cache has asked for `count` downloads in all.
@@ -130,6 +163,34 @@ nonisolated private let deepDives = "https://example.com/deep-dives.png"
     #expect(loader.requested == [swiftTalk])
 }
 
+/// Which of two screens waiting for one show's artwork closes while the download is in flight.
+nonisolated enum LeavingScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case theFirst = "the screen that started the download"
+    case aLaterOne = "a screen that waited for it"
+
+    var testDescription: String { rawValue }
+}
+
+@Test(arguments: LeavingScreen.allCases)
+func aScreenThatLeavesDoesNotStopTheDownloadOthersWaitFor(_ leaving: LeavingScreen) async throws {
+    let loader = GatedLoader()
+    let cache = ArtworkCache(loader: loader)
+    let episodeList = await startRequest(swiftTalk, from: cache)
+    await loader.waitForRequests(1)
+    let player = await startRequest(swiftTalk, from: cache)
+    // One screen closes while the download is in flight; the other one still waits for it.
+    let (left, stays) = leaving == .theFirst ? (episodeList, player) : (player, episodeList)
+    left.cancel()
+    loader.finish(swiftTalk)
+    let result = await stays.result
+    #expect(
+        throws: Never.self,
+        "\(leaving.rawValue) left, and the other screen lost its artwork: the download is shared, so a request that leaves must not cancel the download other requests wait for"
+    ) { try result.get() }
+    _ = await left.result
+    #expect(loader.requested == [swiftTalk])
+}
+
 @Test func differentShowsDownloadSideBySide() async throws {
     let loader = GatedLoader()
     let cache = ArtworkCache(loader: loader)
@@ -173,9 +234,9 @@ struct DownloadFailed: Error, Equatable {
 }
 
 /// A loader that takes a while over each download (other requests may reach the cache meanwhile),
-/// fails the first download of each of the `failing` URLs, and notes each step in the trace a
-/// failing schedule shows. It sees a download that starts while another one of the same URL is
-/// still in flight.
+/// stops a download whose task was cancelled, fails the first download of each of the `failing`
+/// URLs, and notes each step in the trace a failing schedule shows. It sees a download that starts
+/// while another one of the same URL is still in flight.
 nonisolated final class SlowLoader: ArtworkLoader {
     private struct Downloads {
         var started: [String] = []
@@ -213,6 +274,8 @@ nonisolated final class SlowLoader: ArtworkLoader {
         Interleavings.note("download \(attempt) of \(show(url)) starts")
         await Interleavings.pause()
         downloads.withLock { $0.inFlight[url, default: 0] -= 1 }
+        // Like a real network, a download whose task was cancelled stops.
+        try Task.checkCancellation()
         if attempt == 1, failing.contains(url) {
             Interleavings.note("download \(attempt) of \(show(url)) fails")
             throw DownloadFailed(url: url)

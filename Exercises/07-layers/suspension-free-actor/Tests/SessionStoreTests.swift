@@ -25,6 +25,7 @@ nonisolated final class FakeTokenFile: TokenStorage {
     private struct State {
         var contents: String?
         var failsChanges = false
+        var failsNextRead = false
         var holdingReads = false
         var heldReads: [CheckedContinuation<Void, Never>] = []
         var awaitedCalls = 0
@@ -44,6 +45,14 @@ nonisolated final class FakeTokenFile: TokenStorage {
 
     struct ReadOnlyVolume: Error {}
 
+    /// A read that failed: the file is locked, as after a reboot until the user unlocks the phone.
+    struct Locked: Error {}
+
+    /// The next read fails with `Locked`; the one after it reads the file again.
+    func failNextRead() {
+        state.withLock { $0.failsNextRead = true }
+    }
+
     /// From now on, writing and deleting fail, as on a volume mounted read-only.
     func failChanges() {
         state.withLock { $0.failsChanges = true }
@@ -59,10 +68,13 @@ nonisolated final class FakeTokenFile: TokenStorage {
 
     func read() throws -> String? {
         let onMain = isOnTheMainActor()
-        return state.withLock { state in
+        let (contents, failed) = state.withLock { state in
             if onMain { state.callsOnTheMainActor += 1 }
-            return state.contents
+            defer { state.failsNextRead = false }
+            return (state.contents, state.failsNextRead)
         }
+        if failed { throw Locked() }
+        return contents
     }
 
     func write(_ token: String) throws {
@@ -89,10 +101,12 @@ nonisolated final class FakeTokenFile: TokenStorage {
     // held when the read started, and it may be held back until the test releases it.
 
     func read() async throws -> String? {
-        let (contents, hold) = state.withLock { state in
+        let (contents, hold, failed) = state.withLock { state in
             state.awaitedCalls += 1
-            return (state.contents, state.holdingReads)
+            defer { state.failsNextRead = false }
+            return (state.contents, state.holdingReads, state.failsNextRead)
         }
+        if failed { throw Locked() }
         if hold {
             await withCheckedContinuation { continuation in
                 let waiters = state.withLock { state in
@@ -191,6 +205,20 @@ nonisolated final class FakeTokenFile: TokenStorage {
         try await store.signOut()
     }
     #expect(try await store.currentToken() == "old-token", "the token is still in the file, yet the store forgot it: the next launch would sign in again")
+}
+
+@Test func aFailedReadIsTriedAgain() async throws {
+    let file = FakeTokenFile(contents: "tok-saved")
+    let store = SessionStore(storage: file)
+    file.failNextRead()
+    await #expect(throws: FakeTokenFile.Locked.self, "the token file could not be read, yet the store answered") {
+        try await store.currentToken()
+    }
+    let token = try await store.currentToken()
+    #expect(
+        token == "tok-saved",
+        "the first read of the token file failed, and the next load gave \(token ?? "nil") although the file holds “tok-saved”: the user looks signed out until the next launch. A read that failed loaded nothing: read the file again next time"
+    )
 }
 
 @Test func theNextLaunchFindsTheToken() async throws {
