@@ -29,7 +29,10 @@ struct InterleavingHarnessTests {
         defer { try? FileManager.default.removeItem(atPath: course) }
         let first = try await runActorlings(["check", "quota"], in: course)
         #expect(first.status == 1)
-        #expect(first.output.contains("1 of 9 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
+        // The harness's own tests include one per replay gap (a priority of its own, a settled main
+        // actor, a bare yield or a sleep): each gives the same verdict on every run, or says that
+        // the schedule lost control.
+        #expect(first.output.contains("1 of 14 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
         // A main-actor task's @concurrent call is enqueued from the main queue: it must still run
         // on the schedule's thread, or the seed does not decide its order.
         #expect(!first.output.contains("✘ aMainActorTasksConcurrentCallStaysOnTheSchedule()"), "\(first.output)")
@@ -57,6 +60,32 @@ struct InterleavingHarnessTests {
         #expect(passing.status == 0, "\(passing.output)")
         let replay = try await runActorlings(["check", "quota", "--replay", "3"], in: course)
         #expect(replay.status == 0, "\(replay.output)")
+    }
+
+    /// A sleep wakes on a thread of Dispatch's at a moment the clock chooses, outside the schedule:
+    /// the verdict says the schedule lost control, the same words at the same seed on every run.
+    @Test("A sleep in the learner's code is reported as work the schedule does not control, the same way on every run")
+    func sleepSaysTheScheduleLostControl() async throws {
+        let course = try copyOfInterleavingCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        let source = course + "/Exercises/00-races/quota/Sources/Quota.swift"
+        let racy = try String(contentsOfFile: source, encoding: .utf8)
+        let sleeping = racy.replacingOccurrences(
+            of: "    guard left > 0 else { return false }", with: "    try? await Task.sleep(for: .milliseconds(1))\n    guard left > 0 else { return false }")
+        #expect(sleeping != racy, "the fixture's request(from:log:) changed; update this test")
+        try sleeping.write(toFile: source, atomically: true, encoding: .utf8)
+
+        var lines: [String] = []
+        for _ in 0..<2 {
+            let run = try await runActorlings(["check", "quota"], in: course)
+            #expect(run.status == 1)
+            #expect(run.output.contains("The schedule lost control of this test (seed 1;"), "\(run.output)")
+            let outputLines = run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let line = try #require(outputLines.first { $0.contains("does not control") }, "\(run.output)")
+            #expect(line.hasPrefix("this test started work the schedule does not control"), "\(line)")
+            lines.append(line)
+        }
+        #expect(Set(lines).count == 1, "two runs, two verdicts: \(lines)")
     }
 
     /// A trap can't be caught, so the harness keeps each schedule's trace rendered and writes it
@@ -91,7 +120,7 @@ struct InterleavingHarnessTests {
         let course = try copyOfInterleavingCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
         let first = try await runActorlings(["check", "quota"], in: course)
-        #expect(first.output.contains("1 of 9 tests failed"), "\(first.output)")
+        #expect(first.output.contains("1 of 14 tests failed"), "\(first.output)")
         let build = "\(course)/.actorlings/build"
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: build).first { $0.hasPrefix("support-InterleavingHarness-") })
         let object = "\(build)/\(folder)/InterleavingHarness.o"
@@ -99,7 +128,7 @@ struct InterleavingHarnessTests {
         try Data("not an object".utf8).write(to: URL(fileURLWithPath: object))
 
         let second = try await runActorlings(["check", "quota"], in: course)
-        #expect(second.output.contains("1 of 9 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
+        #expect(second.output.contains("1 of 14 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
         #expect(second.output.contains("⚠ A cached compiled object was not the one Actorlings compiled"), "\(second.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: object)) != Data("not an object".utf8), "compiled again")
     }

@@ -32,13 +32,34 @@ public enum Interleavings {
         public var trace: Trace
         /// Why it went wrong; nil when the body returned and every check held.
         public var failure: String?
+        /// What ran outside the schedule while it was under way, when something did: then the
+        /// schedule did not decide the order of every step, and ``failure`` says the verdict
+        /// can't be trusted, whatever the body's checks said.
+        public var outside: String? = nil
     }
+
+    /// What a run whose schedule lost control fails with, and why that happens, so that the
+    /// test's author or the learner can find the wait that escaped. The same words whatever the
+    /// first sign was (``Run/outside``): which sign the machine shows first is a matter of timing.
+    static let uncontrolled =
+        "this test started work the schedule does not control — the verdict can't be trusted, whatever the checks said."
+        + " A sleep on any clock, a `Task.yield()` or a continuation resumed from outside inside a `Task {}` that has no"
+        + " executor preference (one started inside an actor or on the main actor), and a main-actor `Task` with a priority"
+        + " of its own go on on the machine's thread pool, where timing, not the seed, orders them: wait for other tasks, not"
+        + " for time (`async let`, a task group, a task's `value`), and pause in fakes with `Interleavings.pause()`"
 
     @TaskLocal static var current: Context?
 
     struct Context: Sendable {
         let executor: ScheduleExecutor
         let task: String
+
+        /// A step noted on another thread than the schedule's (or the main actor's) ran outside
+        /// the schedule: records it.
+        func noteOutsideIfAway() {
+            guard !executor.isCurrentThread && !UnstructuredTasks.isMainQueue else { return }
+            executor.noticeOutside("\(task)'s steps ran on a thread outside the schedule")
+        }
     }
 
     /// The seed `--replay` asked for, if any.
@@ -58,7 +79,12 @@ public enum Interleavings {
     /// that hops to the main actor and back (two visits to an actor with a main-actor step
     /// between) is interleaved with the other tasks' steps, as if the main actor were busy with
     /// the UI meanwhile. Within a turn the main actor runs its jobs in the order they came: the
-    /// chooser can't reorder them (why: see ``ScheduleExecutor``).
+    /// chooser can't reorder them (why: see ``ScheduleExecutor``). In both modes one schedule at a
+    /// time holds the main queue, so main-actor explorations in parallel take turns.
+    ///
+    /// A schedule during which work ran outside it (a sleep, a bare `Task.yield()` in a task with
+    /// no executor preference, a main-actor task with a priority of its own) fails with words
+    /// that say so, and without its steps, whatever its checks said: see ``Run/outside``.
     @discardableResult
     public static func explore(
         schedules: Int = 200, expectedSteps: Int = 40, settlesMainActor: Bool = false, schedulesMainActor: Bool = false,
@@ -71,10 +97,14 @@ public enum Interleavings {
             test: Test.current?.name, body)
         if let failed = runs.last, let failure = failed.failure {
             let replay = replaySeed == nil ? "; `--replay \(failed.seed)` runs exactly this schedule again" : ""
+            // The steps of a schedule that lost control are not shown: past the moment it did,
+            // their order was the machine's, and another run would show another.
+            let text =
+                failed.outside == nil
+                ? "One order of the tasks' steps went wrong (seed \(failed.seed)\(replay)):\n" + failed.trace.rendered(outcome: failure, seed: failed.seed)
+                : "The schedule lost control of this test (seed \(failed.seed)\(replay)):\n\(failure) · seed \(failed.seed)"
             Issue.record(
-                Comment(
-                    rawValue: "One order of the tasks' steps went wrong (seed \(failed.seed)\(replay)):\n"
-                        + failed.trace.rendered(outcome: failure, seed: failed.seed)),
+                Comment(rawValue: text),
                 sourceLocation: sourceLocation)
         }
         return runs
@@ -127,7 +157,13 @@ public enum Interleavings {
                 outcome.withLock { $0 = "the test's body threw \(error)" }
             }
         }
-        guard executor.runJobs() else {
+        let finished = executor.runJobs()
+        // Work that ran outside the schedule outranks the body's own verdict: the seed did not
+        // decide that verdict, so another run could give another.
+        if let outside = executor.outside {
+            return Run(seed: seed, trace: executor.trace, failure: uncontrolled, outside: outside)
+        }
+        guard finished else {
             return Run(
                 seed: seed, trace: executor.trace,
                 failure: "no task could go on: the schedule got stuck (a deadlock, or a wait for something that never comes)")
@@ -157,6 +193,7 @@ public enum Interleavings {
     /// nothing outside an exploration.
     public static func note(_ text: String) {
         guard let current else { return }
+        current.noteOutsideIfAway()
         current.executor.note(text, task: current.task)
     }
 

@@ -7,6 +7,7 @@ extension Interleavings {
     /// exploration.
     public static func note(_ text: String, by party: String) {
         guard let current else { return }
+        current.noteOutsideIfAway()
         current.executor.note(text, task: party)
     }
 }

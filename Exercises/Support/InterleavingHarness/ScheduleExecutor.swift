@@ -11,12 +11,18 @@ import Synchronization
 /// their `async let`s and task-group children, the nonisolated async code they call and the
 /// default actors they visit all run their jobs here: every `await` that suspends becomes a
 /// choice. An unstructured `Task {}` started by a job of the schedule joins it too (see
-/// ``UnstructuredTasks``). The main actor's jobs run on the main queue: with `settlesMainActor`
-/// the executor waits for that queue to empty after each job, so main-actor work happens as if the
-/// main actor were never busy; with `schedulesMainActor` it holds the queue between the main
-/// actor's turns, and each turn is one more choice (``MainQueueGate``), or the only step left when
-/// nothing else is ready; a `@concurrent` call of a task that main-actor code started joins the
+/// ``UnstructuredTasks``). The main actor's jobs run on the main queue, which the executor holds
+/// between the main actor's turns in both main-actor modes (``MainQueueGate``): with
+/// `settlesMainActor` the main actor takes a turn after every job and runs until its queue is
+/// empty, so main-actor work happens as if the main actor were never busy; with
+/// `schedulesMainActor` each turn is one more choice, or the only step left when nothing else is
+/// ready. Either way a `@concurrent` call of a task that main-actor code started joins the
 /// schedule from there (``UnstructuredTasks``).
+///
+/// What the executor can't bring in, it notices (``noticeOutside(_:)``): a job handed back from a
+/// thread that is neither its own nor the main queue's, a step noted on such a thread, or a task
+/// of the schedule that went on on one. The schedule's verdict then says that it lost control
+/// instead of passing or failing by the machine's timing (``Interleavings/Run/outside``).
 ///
 /// Why the main actor's turns are chosen, not each of its jobs: on Swift 6.3.1 a test has no way
 /// to put a job bound for the main actor into this executor. The main actor's executor is fixed
@@ -45,6 +51,8 @@ final class ScheduleExecutor: TaskExecutor {
         var finished = false
         /// The schedule has ended: a job that still comes goes to the global executor.
         var closed = false
+        /// The first sign of work that ran outside the schedule while it was under way, if any.
+        var outside: String?
     }
 
     private let state: Mutex<State>
@@ -56,6 +64,8 @@ final class ScheduleExecutor: TaskExecutor {
     private let schedulesMainActor: Bool
     /// How long the schedule may have nothing to run before it counts as stuck.
     private let stallLimit: DispatchTimeInterval
+    /// The thread that runs the schedule's jobs: the one that made the executor.
+    private let thread = pthread_self()
 
     init(
         seed: UInt64, expectedSteps: Int, settlesMainActor: Bool, schedulesMainActor: Bool = false, stallLimit: DispatchTimeInterval,
@@ -71,8 +81,29 @@ final class ScheduleExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let task = Self.taskID(in: job.description)
+        // The schedule's own jobs, and the main actor's (which runs while the schedule waits for
+        // it), hand jobs back from those two places only: a job from any other thread was woken by
+        // work that ran on the machine's thread pool, at a moment the machine chose.
+        if !isCurrentThread && !UnstructuredTasks.isMainQueue {
+            noticeOutside("a task of the schedule was woken from a thread outside it")
+        }
         enqueue(unowned: UnownedJob(job), task: task)
     }
+
+    /// Whether the calling code runs on the schedule's thread.
+    var isCurrentThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
+
+    /// Records that work ran outside the schedule while it was under way: the schedule no longer
+    /// decides the order of everything, so its verdict can't stand. The first sign is kept.
+    func noticeOutside(_ what: String) {
+        state.withLock { state in
+            guard !state.closed, state.outside == nil else { return }
+            state.outside = what
+        }
+    }
+
+    /// What ran outside the schedule while it was under way, if anything did.
+    var outside: String? { state.withLock { $0.outside } }
 
     /// Adds a job of `task` (nil when it has none) to the ready ones.
     func enqueue(unowned job: UnownedJob, task: UInt64?) {
@@ -114,12 +145,16 @@ final class ScheduleExecutor: TaskExecutor {
             state.withLock { $0.closed = true }
             CrashReport.end(report)
         }
-        var gate = MainQueueGate(active: schedulesMainActor, for: self)
+        // A settled main actor is held too, and given a turn after every job: while this schedule
+        // holds the main queue, the jobs its main-actor tasks send to the global executor join it
+        // (``UnstructuredTasks``); left free, the queue served several settling schedules at once and
+        // those jobs ran on the thread pool.
+        var gate = MainQueueGate(active: schedulesMainActor || settlesMainActor, for: self)
         defer { gate.close() }
         // Whether a job ran since the main actor's last turn: it may have given the main actor work.
         var mainActorMayHaveWork = false
         while true {
-            let offersMainActor = gate.active && mainActorMayHaveWork
+            let offersMainActor = schedulesMainActor && mainActorMayHaveWork
             let next = state.withLock { state -> Ready?? in
                 guard !state.ready.isEmpty else { return nil }
                 // With the main actor scheduled, its turn is one more choice, of a task of its own,
@@ -138,9 +173,10 @@ final class ScheduleExecutor: TaskExecutor {
                 next.job.runSynchronously(on: asUnownedTaskExecutor())
                 CrashReport.running(report, on: nil)
                 mainActorMayHaveWork = true
-                if settlesMainActor && !gate.active {
+                if settlesMainActor && !schedulesMainActor {
                     CrashReport.onMainActor(report, true)
-                    Self.settleMainActor()
+                    gate.takeTurn()
+                    mainActorMayHaveWork = false
                     CrashReport.onMainActor(report, false)
                 }
                 continue

@@ -12,7 +12,8 @@ import Synchronization
 /// the hook libraries such as swift-concurrency-extras use to serialize tests). The harness sets it
 /// once per process: a job enqueued by a thread that runs a schedule, or of a task seen that way
 /// before, joins that schedule; so does a job of the schedule's priority enqueued from the main
-/// queue while a schedule holds it (`schedulesMainActor`); every other job goes where it was going.
+/// queue while a schedule holds it (`settlesMainActor` or `schedulesMainActor`); every other job
+/// goes where it was going.
 ///
 /// Why the main queue: a task that main-actor code starts (a stored `Task {}` in a main-actor
 /// model) runs in the main actor's turns, where the hook never sees it, and its `@concurrent` call
@@ -35,7 +36,13 @@ enum UnstructuredTasks {
         var tasks: [UInt64: ScheduleExecutor] = [:]
         /// The schedule that holds the main queue now, if one does.
         var mainQueue: ScheduleExecutor?
+        /// Tasks whose jobs went where they were going while a schedule ran: should one of them
+        /// join a schedule later, it ran outside that schedule first. Forgotten when no schedule runs.
+        var declined: Set<UInt64> = []
     }
+
+    /// At most this many declined tasks are remembered (other tests' tasks are declined too).
+    private static let declinedLimit = 10_000
 
     private static let schedules = Mutex(Schedules())
 
@@ -57,9 +64,15 @@ enum UnstructuredTasks {
         return true
     }()
 
+    /// Whether the calling code runs on the main queue (the main actor's jobs on Linux).
+    static var isMainQueue: Bool {
+        DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
     /// Starts bringing what the current thread enqueues into `executor`'s schedule.
     static func begin(_ executor: ScheduleExecutor) {
         _ = hooked
+        _ = mainQueueKey
         let thread = pthread_self()
         schedules.withLock { $0.threads.append((thread, executor)) }
     }
@@ -70,6 +83,7 @@ enum UnstructuredTasks {
             schedules.threads.removeAll { $0.executor === executor }
             schedules.tasks = schedules.tasks.filter { $0.value !== executor }
             if schedules.mainQueue === executor { schedules.mainQueue = nil }
+            if schedules.threads.isEmpty { schedules.declined = [] }
         }
     }
 
@@ -81,20 +95,39 @@ enum UnstructuredTasks {
     }
 
     /// Hands `job` to the schedule it belongs to; false when it belongs to none.
+    ///
+    /// It also notices work that ran outside a schedule (``ScheduleExecutor/noticeOutside(_:)``):
+    /// a job of one of the schedule's tasks enqueued from the machine's thread pool (the task went
+    /// on there after a `Task.yield()` or a sleep that the runtime sent straight to Dispatch, past
+    /// this hook), and a task that joins a schedule after its jobs had gone to the pool (a
+    /// main-actor task with a priority of its own, whose `@concurrent` call the priority check
+    /// below can't claim).
     private static func adopt(_ job: UnownedJob) -> Bool {
         let task = ScheduleExecutor.taskID(in: ExecutorJob(job).description)
         let here = pthread_self()
-        let fromMainQueue =
-            DispatchQueue.getSpecific(key: mainQueueKey) == true && ExecutorJob(job).priority.rawValue == JobPriority(ScheduleExecutor.priority).rawValue
-        let executor = schedules.withLock { schedules -> ScheduleExecutor? in
-            if let task, let executor = schedules.tasks[task] { return executor }
+        let onMainQueue = isMainQueue
+        let fromMainQueue = onMainQueue && ExecutorJob(job).priority.rawValue == JobPriority(ScheduleExecutor.priority).rawValue
+        let (executor, outside) = schedules.withLock { schedules -> (ScheduleExecutor?, String?) in
             let enqueuer =
                 schedules.threads.first { pthread_equal($0.thread, here) != 0 }?.executor ?? (fromMainQueue ? schedules.mainQueue : nil)
-            guard let executor = enqueuer else { return nil }
-            if let task { schedules.tasks[task] = executor }
-            return executor
+            if let task, let executor = schedules.tasks[task] {
+                let away = enqueuer !== executor && !onMainQueue
+                return (executor, away ? "a task the schedule started went on on a thread outside it" : nil)
+            }
+            guard let executor = enqueuer else {
+                if let task, !schedules.threads.isEmpty {
+                    if schedules.declined.count >= declinedLimit { schedules.declined = [] }
+                    schedules.declined.insert(task)
+                }
+                return (nil, nil)
+            }
+            guard let task else { return (executor, nil) }
+            schedules.tasks[task] = executor
+            let ranOutside = schedules.declined.remove(task) != nil
+            return (executor, ranOutside ? "a task that had run on the machine's thread pool joined the schedule" : nil)
         }
         guard let executor else { return false }
+        if let outside { executor.noticeOutside(outside) }
         executor.enqueue(unowned: job, task: task)
         return true
     }

@@ -251,3 +251,170 @@ private func refreshesFromTheMainActor() async -> [Interleavings.Run] {
     #expect(first.map(\.trace) == second.map(\.trace))
     #expect(first.map(\.failure) == second.map(\.failure))
 }
+
+/// How a test's task can get a priority other than the schedule's: each must still run on the
+/// schedule, in the same order for the same seed.
+enum OwnPriority: String, CaseIterable, Sendable {
+    case unstructured = "Task(priority: .high)"
+    case detached = "Task.detached(priority: .high)"
+    case groupChild = "a group child with a priority"
+    case escalated = "a low-priority task awaited from a high-priority one"
+    case continuation = "a continuation resumed by another task of the schedule"
+
+    /// Increments the toy in two visits, in work started this way.
+    func increment(_ toy: Toy) async {
+        let work: @Sendable () async -> Void = {
+            let seen = await toy.read()
+            Interleavings.note("read \(seen)")
+            await toy.write(seen + 1)
+            Interleavings.note("wrote \(seen + 1)")
+        }
+        switch self {
+        case .unstructured: await Task(priority: .high) { await work() }.value
+        case .detached: await Task.detached(priority: .high) { await work() }.value
+        case .groupChild: await withTaskGroup(of: Void.self) { $0.addTask(priority: .high) { await work() } }
+        case .escalated:
+            let low = Task(priority: .low) { await work() }
+            await Task(priority: .high) { await low.value }.value
+        case .continuation:
+            let seen = await toy.read()
+            Interleavings.note("read \(seen)")
+            await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in Task { resumed.resume() } }
+            await toy.write(seen + 1)
+            Interleavings.note("wrote \(seen + 1)")
+        }
+    }
+}
+
+private func racyIncrements(_ way: OwnPriority) async -> [Interleavings.Run] {
+    await Interleavings.run(seeds: Array(1...20)) {
+        let toy = Toy()
+        try await Interleavings.concurrently([("A", { await way.increment(toy) }), ("B", { await way.increment(toy) })])
+        let value = await toy.value
+        try Interleavings.check(value == 2, "two increments left \(value)")
+    }
+}
+
+/// Work with a priority of its own, or raised while it waits, runs on the schedule: three
+/// explorations with the same seeds give the same traces and verdicts, and none lost control.
+@Test(arguments: OwnPriority.allCases)
+func workWithAPriorityOfItsOwnStaysOnTheSchedule(way: OwnPriority) async {
+    let first = await racyIncrements(way)
+    for _ in 0..<2 {
+        let again = await racyIncrements(way)
+        #expect(again.map(\.trace) == first.map(\.trace), "\(way.rawValue): the same seeds gave other traces")
+        #expect(again.map(\.failure) == first.map(\.failure))
+    }
+    #expect(first.allSatisfy { $0.outside == nil }, "\(way.rawValue): \(first.compactMap(\.outside))")
+}
+
+/// A main-actor model whose task has a priority of its own: its `@concurrent` call leaves the
+/// main queue at that priority, so the harness can't tell it from another test's work.
+@MainActor final class HastyRefresher {
+    func refresh(_ toy: Toy, home: ObjectIdentifier) -> Task<Void, Never> {
+        Task(priority: .high) { await Self.increment(toy, home: home) }
+    }
+
+    @concurrent private static func increment(_ toy: Toy, home: ObjectIdentifier) async {
+        if threadNumber() != home { await toy.stepAway() }
+        let seen = await toy.read()
+        Interleavings.note("read \(seen)")
+        await toy.write(seen + 1)
+        Interleavings.note("wrote \(seen + 1)")
+    }
+}
+
+/// That call runs on the machine's thread pool, and its steps are noted there: every exploration
+/// says the schedule lost control, at the same seed, instead of a verdict that timing chose.
+@Test func aMainActorTaskWithAPriorityOfItsOwnIsFlagged() async {
+    var seeds: [UInt64] = []
+    for _ in 0..<3 {
+        let runs = await Interleavings.run(seeds: Array(1...10), schedulesMainActor: true) {
+            let toy = Toy()
+            let home = threadNumber()
+            let refresher = HastyRefresher()
+            let refresh: @Sendable () async throws -> Void = { await refresher.refresh(toy, home: home).value }
+            try await Interleavings.concurrently([("A", refresh), ("B", refresh)])
+            let away = await toy.stepsAway
+            try Interleavings.check(away == 0, "\(away) @concurrent calls ran off the schedule's thread")
+        }
+        #expect(runs.last?.outside != nil, "\(runs.compactMap(\.failure))")
+        #expect(runs.last?.failure?.contains("the schedule does not control") == true)
+        seeds.append(runs.last?.seed ?? 0)
+    }
+    #expect(Set(seeds).count == 1, "flagged at seeds \(seeds)")
+}
+
+/// Two refreshes started by the main-actor model, with the main actor settled after each job.
+private func settledRefreshes() async -> [Interleavings.Run] {
+    await Interleavings.run(seeds: Array(1...20), settlesMainActor: true) {
+        let toy = Toy()
+        let home = threadNumber()
+        let refresher = Refresher()
+        let refresh: @Sendable () async throws -> Void = { await refresher.refresh(toy, home: home).value }
+        try await Interleavings.concurrently([("A", refresh), ("B", refresh)])
+        let away = await toy.stepsAway
+        try Interleavings.check(away == 0, "\(away) @concurrent calls of a main-actor task ran off the schedule's thread")
+    }
+}
+
+/// With the main actor settled, a main-actor task's `@concurrent` call runs on the schedule too,
+/// and two explorations at once (both waiting on the main queue) give the traces of one alone.
+@Test func aSettledMainActorTasksConcurrentCallStaysOnTheSchedule() async {
+    let alone = await settledRefreshes()
+    async let first = settledRefreshes()
+    async let second = settledRefreshes()
+    for runs in await [first, second] + [alone] {
+        #expect(runs.allSatisfy { $0.failure == nil }, "\(runs.compactMap(\.failure))")
+        #expect(runs.map(\.trace) == alone.map(\.trace))
+    }
+}
+
+extension Toy {
+    /// Starts an increment, isolated to the toy, that waits with a bare `Task.yield()` between its
+    /// read and its write, as a learner's answer might: the task has no executor preference.
+    func incrementYieldingBare(home: ObjectIdentifier) -> Task<Void, Never> {
+        Task {
+            let seen = value
+            await Task.yield()
+            if threadNumber() != home { stepsAway += 1 }
+            value = seen + 1
+        }
+    }
+}
+
+/// The runtime sends a bare `Task.yield()` in a task with no executor preference to Dispatch,
+/// past every hook, in most explorations: a schedule where a step then ran off its thread never
+/// gives a verdict of its own, it says that it lost control.
+@Test func aBareYieldThatLeavesTheScheduleIsFlagged() async {
+    for _ in 0..<3 {
+        let runs = await Interleavings.run(seeds: Array(1...10)) {
+            let toy = Toy()
+            let home = threadNumber()
+            try await Interleavings.concurrently([
+                ("A", { await toy.incrementYieldingBare(home: home).value }), ("B", { await toy.incrementYieldingBare(home: home).value }),
+            ])
+            let away = await toy.stepsAway
+            try Interleavings.check(away == 0, "\(away) steps ran off the schedule's thread")
+        }
+        let unflagged = runs.filter { $0.outside == nil && $0.failure?.contains("off the schedule's thread") == true }
+        #expect(unflagged.isEmpty, "a schedule lost control and gave a verdict: seeds \(unflagged.map(\.seed))")
+    }
+}
+
+/// A sleep in a task of the schedule wakes on a thread of Dispatch's at a moment the clock
+/// chooses: every exploration says so, at the first seed.
+@Test func aSleepInTheScheduleIsFlagged() async {
+    for _ in 0..<3 {
+        let runs = await Interleavings.run(seeds: Array(1...10)) {
+            let toy = Toy()
+            let increment: @Sendable () async throws -> Void = {
+                let seen = await toy.read()
+                try await Task.sleep(for: .milliseconds(1))
+                await toy.write(seen + 1)
+            }
+            try await Interleavings.concurrently([("A", increment), ("B", increment)])
+        }
+        #expect(runs.count == 1 && runs.last?.outside != nil, "\(runs.map { "\($0.seed): \($0.failure ?? "passed")" })")
+    }
+}
