@@ -358,7 +358,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskGroupTests",
-            dependencies: ["TaskGroup"],
+            dependencies: ["TaskGroup", "InterleavingHarness"],
             path: "03-concurrent/task-group/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
