@@ -902,7 +902,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CancellableSequenceTests",
-            dependencies: ["CancellableSequence"],
+            dependencies: ["CancellableSequence", "InterleavingHarness"],
             path: "06-patterns/cancellable-sequence/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
