@@ -358,7 +358,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskGroupTests",
-            dependencies: ["TaskGroup"],
+            dependencies: ["TaskGroup", "InterleavingHarness"],
             path: "03-concurrent/task-group/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -902,7 +902,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CancellableSequenceTests",
-            dependencies: ["CancellableSequence"],
+            dependencies: ["CancellableSequence", "InterleavingHarness"],
             path: "06-patterns/cancellable-sequence/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

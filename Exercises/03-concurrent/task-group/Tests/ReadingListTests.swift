@@ -1,6 +1,47 @@
+import InterleavingHarness
 import Testing
 
 @testable import TaskGroup
+
+/// The saved articles of these tests, and how many words each has.
+nonisolated let savedArticles = [
+    1: "Swift 6.3 is out",
+    2: "Ten tips for better sleep",
+    3: "Why the sky is blue\nand sunsets are red",
+    4: "Local team wins",
+    5: "A very short history of nearly everything that ever happened",
+]
+nonisolated let wordsInSavedArticles = [1: 4, 2: 5, 3: 9, 4: 3, 5: 10]
+
+/// A store whose reads take a while: each read is a point where other tasks may run first, so
+/// the reads finish in the order the schedule picks. It notes each read in the trace.
+nonisolated struct PacedArticleStore: ArticleStore {
+    func text(of articleID: Int) async -> String {
+        Interleavings.note("starts reading", by: "article \(articleID)")
+        await Interleavings.pause()
+        let text = savedArticles[articleID] ?? ""
+        Interleavings.note("read, \(text.split(whereSeparator: \.isWhitespace).count) words", by: "article \(articleID)")
+        return text
+    }
+}
+
+/// The five reads finish in a hundred different orders (seeded, the same on every machine): the
+/// first added last, the last first, any order at all. Each article must get its own count.
+@Test func eachArticleGetsItsOwnCountWhicheverReadFinishesFirst() async {
+    await Interleavings.explore(schedules: 100) {
+        let articleIDs = [1, 2, 3, 4, 5]
+        let counts = await wordCounts(of: articleIDs, in: PacedArticleStore())
+        for articleID in articleIDs where counts[articleID] != wordsInSavedArticles[articleID] {
+            let shown = counts[articleID].map { "\($0) words" } ?? "no count"
+            let owner = wordsInSavedArticles.first { $0.value == counts[articleID] }.map { ", the count of article \($0.key)" } ?? ""
+            throw Interleavings.Violation(
+                "article \(articleID) got \(shown)\(owner): the child tasks finished in another order than they were added, "
+                    + "and results arrive in the order they finish. Tag each result with its article (return "
+                    + "`(articleID, words)` from the child task) and file it under that ID")
+        }
+        try Interleavings.check(counts.count == articleIDs.count, "\(counts.count) counts for \(articleIDs.count) articles")
+    }
+}
 
 /// Counts the requests in flight. A request made from a child task is held until `expected`
 /// requests have arrived, so that they are all in flight together if the code lets
@@ -34,13 +75,7 @@ actor RequestGate {
 /// Five saved articles. `text(of:)` runs on its caller's actor, so `#isolation` tells the
 /// gate where each request was made.
 nonisolated struct FakeArticleStore: ArticleStore {
-    let articles = [
-        1: "Swift 6.3 is out",
-        2: "Ten tips for better sleep",
-        3: "Why the sky is blue\nand sunsets are red",
-        4: "Local team wins",
-        5: "A very short history of nearly everything that ever happened",
-    ]
+    let articles = savedArticles
     let gate: RequestGate
 
     /// `holdingRequestsUntil: n` holds each request made off every actor until `n` requests
@@ -64,7 +99,7 @@ nonisolated struct FakeArticleStore: ArticleStore {
 @Test func allArticlesAreCountedInParallel() async {
     let store = FakeArticleStore(holdingRequestsUntil: 5)
     let counts = await wordCounts(of: [1, 2, 3, 4, 5], in: store)
-    #expect(counts == [1: 4, 2: 5, 3: 9, 4: 3, 5: 10])
+    #expect(counts == wordsInSavedArticles, "an article got another article's count: tag each child task's result with its article")
     let mostInFlight = await store.gate.mostInFlight
     #expect(
         mostInFlight == 5,

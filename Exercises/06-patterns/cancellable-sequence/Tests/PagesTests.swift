@@ -1,6 +1,65 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 @testable import CancellableSequence
+
+/// An archive whose downloads take a while: each is a point where other tasks may run first. It
+/// notes each download in the trace, and records the ones asked for by a reader that had left.
+nonisolated final class PacedArchive: ArchiveClient {
+    private let forNobody = Mutex<[Int]>([])
+
+    /// The pages asked for after the reading task was cancelled.
+    var pagesAskedForAfterLeaving: [Int] { forNobody.withLock { $0 } }
+
+    func page(_ number: Int) async throws -> [String] {
+        if Task.isCancelled { forNobody.withLock { $0.append(number) } }
+        Interleavings.note("downloads page \(number)", by: "archive")
+        await Interleavings.pause()
+        return ["headline \(number)"]
+    }
+}
+
+/// The reader leaves the screen at every moment of the reading, in a hundred orders (seeded, the
+/// same on every machine): before the first page, during a download, while looking at a page,
+/// after the last one. No page may be downloaded once the reader has left, and the pages read
+/// are the archive's, in order.
+@Test func leavingTheScreenAtAnyMomentStopsTheDownloads() async {
+    await Interleavings.explore(schedules: 100) {
+        let archive = PacedArchive()
+        /// The reader's loop; returns the headlines it read.
+        @Sendable func reading() async -> [String] {
+            var headlines: [String] = []
+            Interleavings.note("opens the archive", by: "reader")
+            do {
+                for try await page in ArchivePages(client: archive, count: 3) {
+                    Interleavings.note("reads \(page.joined())", by: "reader")
+                    headlines += page
+                    await Interleavings.pause()  // the reader looks at the page
+                }
+                Interleavings.note("stops reading", by: "reader")
+            } catch {
+                Interleavings.note("stops reading with \(error)", by: "reader")
+            }
+            return headlines
+        }
+        let headlines = await withTaskGroup(of: [String].self) { group in
+            group.addTask { await reading() }
+            await Interleavings.pause()
+            Interleavings.note("leaves: the reader's task is cancelled", by: "screen")
+            group.cancelAll()
+            return await group.next() ?? []
+        }
+        let late = archive.pagesAskedForAfterLeaving.sorted()
+        try Interleavings.check(
+            late.isEmpty,
+            "\(late.count == 1 ? "page" : "pages") \(late.map(String.init).joined(separator: ", ")) "
+                + "\(late.count == 1 ? "was" : "were") downloaded after the reader left the screen: the sequence must look at "
+                + "its task's cancellation before each download, at the top of `next()`")
+        try Interleavings.check(
+            headlines == (0..<headlines.count).map { "headline \($0)" },
+            "the reader got \(headlines), not the archive's first pages in order")
+    }
+}
 
 /// The error of an archive page that could not be downloaded.
 nonisolated struct ArchiveDown: Error {}

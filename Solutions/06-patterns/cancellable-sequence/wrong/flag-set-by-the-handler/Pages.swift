@@ -1,0 +1,52 @@
+// A news app reads its archive page by page, as the reader scrolls: `ArchivePages` is an
+// async sequence that fetches the next page only when the loop asks for it, and ends as soon
+// as the task that reads it is cancelled.
+
+/// Fetches one page of the archive (the app uses the network; the tests use a fake).
+import Synchronization
+
+nonisolated protocol ArchiveClient: Sendable {
+    func page(_ number: Int) async throws -> [String]
+}
+
+/// A flag that any task may set.
+nonisolated final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() {
+        value.withLock { $0 = true }
+    }
+}
+
+/// The archive's pages, from the first to `count - 1`, fetched one at a time.
+nonisolated struct ArchivePages: AsyncSequence {
+    let client: any ArchiveClient
+    let count: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let client: any ArchiveClient
+        let count: Int
+        var next = 0
+
+        /// The next page, or nil at the end of the archive or once the reading task is cancelled.
+        /// Set when the reading task is cancelled during a download.
+        let left = Flag()
+
+        mutating func next() async throws -> [String]? {
+            guard next < count, !left.isSet else { return nil }
+            let headlines = try await withTaskCancellationHandler {
+                try await client.page(next)
+            } onCancel: { [left] in
+                left.set()
+            }
+            next += 1
+            return headlines
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(client: client, count: count)
+    }
+}
