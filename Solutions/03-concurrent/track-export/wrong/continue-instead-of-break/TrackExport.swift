@@ -13,10 +13,10 @@ nonisolated func export<Tracks: AsyncSequence<String, Never>>(
 ) async -> Int {
     await withTaskGroup(of: Bool.self) { group in
         for await track in tracks {
-            group.addTask {
-                guard !Task.isCancelled else { return false }
-                return await encoder.encode(track)
-            }
+            // Once the export is cancelled, no new encoding starts; the library's sequence
+            // doesn't stop by itself, so the loop ends here.
+            let added = group.addTaskUnlessCancelled { await encoder.encode(track) }
+            guard added else { continue }
         }
         var written = 0
         for await wasWritten in group where wasWritten {
