@@ -136,7 +136,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         }
     }
     await server.answer.waitUntilReached()  // the request is on its way
-    timer.open()                            // the deadline passes
+    timer.open()  // the deadline passes
     let cancelled = await eventually { server.answer.wasCancelled }
     server.answer.open()  // if it wasn't, the request would never end: let it, so that the test can
     #expect(cancelled, "the late request is cancelled")
@@ -154,8 +154,9 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
     }
     await server.answer.waitUntilReached()
     translating.cancel()  // the user left the screen
-    #expect(server.answer.wasCancelled,
-            "the request is cancelled with its caller: a child task of a task group is, an unstructured `Task { }` isn't")
+    #expect(
+        server.answer.wasCancelled,
+        "the request is cancelled with its caller: a child task of a task group is, an unstructured `Task { }` isn't")
     server.answer.open()  // if it wasn't, the request would never end: let it, so that the test can
     await #expect(throws: CancellationError.self) {
         try await translating.value
@@ -194,6 +195,20 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
         "the caller was cancelled before the deadline, yet withDeadline threw something else: the timer's wait ended with CancellationError, and a timer that was cancelled is no timeout — let its error through, don't turn it into TimedOut"
     ) {
         try await translating.value
+    }
+}
+
+/// The app's own deadline, in a task that is cancelled: its wait ends at once with
+/// `CancellationError`, as `Task.sleep` does, never as if the time were up. (The other tests use
+/// deadlines they control; this one runs the app's, and never waits for it.)
+@Test func theAppsDeadlineEndsWithItsCancellation() async {
+    let waiting = Task { try await Deadline.seconds(60).wait() }
+    waiting.cancel()  // the user leaves the screen long before the minute is up
+    await #expect(
+        throws: CancellationError.self,
+        "Deadline.seconds(60).wait() returned in a cancelled task as if the minute were up: the sleep's CancellationError was thrown away, and withDeadline's timer then throws TimedOut to a caller that was cancelled — a timer that was cancelled is no timeout, let the sleep's error through"
+    ) {
+        try await waiting.value
     }
 }
 

@@ -7,9 +7,24 @@ import Testing
 // This test module is built without default isolation, like the exercise.
 
 /// The library's tracks: the test hands each one over. Like the real library, it does not look
-/// at cancellation: it goes on handing tracks over until it has none left.
+/// at cancellation: it goes on handing tracks over until it has none left — or, once told it
+/// never runs out, it finds one each time it is asked, as a library of a whole disk does.
 final class HandedTracks: AsyncSequence, Sendable {
-    private let state = Mutex<(queued: [String?], waiting: CheckedContinuation<String?, Never>?)>(([], nil))
+    private struct State {
+        var queued: [String?] = []
+        var waiting: CheckedContinuation<String?, Never>?
+        /// How many tracks it found since it was told it never runs out; `nil` before.
+        var found: Int?
+    }
+
+    /// A library that never runs out gives up after this many tracks, so that an export that never
+    /// stops asking for more still ends, and its test fails instead of hanging.
+    static let tracksOfAWholeDisk = 100
+
+    private let state = Mutex(State())
+
+    /// How many tracks the library found since it was told it never runs out.
+    var foundSinceItNeverRunsOut: Int { state.withLock { $0.found ?? 0 } }
 
     /// Hands `track` over, or ends the sequence with `nil`.
     func hand(_ track: String?) {
@@ -24,14 +39,30 @@ final class HandedTracks: AsyncSequence, Sendable {
         waiting?.resume(returning: track)
     }
 
+    /// From now on the library finds a track each time it is asked, a waiting ask too.
+    func neverRunOut() {
+        let (waiting, track) = state.withLock { state -> (CheckedContinuation<String?, Never>?, String?) in
+            state.found = 0
+            guard let waiting = state.waiting else { return (nil, nil) }
+            state.waiting = nil
+            return (waiting, Self.find(&state))
+        }
+        waiting?.resume(returning: track)
+    }
+
+    private static func find(_ state: inout State) -> String? {
+        let found = (state.found ?? 0) + 1
+        state.found = found
+        return found <= tracksOfAWholeDisk ? "Found track \(found)" : nil
+    }
+
     func next() async -> String? {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> String?? in
-                if state.queued.isEmpty {
-                    state.waiting = continuation
-                    return nil
-                }
-                return .some(state.queued.removeFirst())
+                if !state.queued.isEmpty { return .some(state.queued.removeFirst()) }
+                if state.found != nil { return .some(Self.find(&state)) }
+                state.waiting = continuation
+                return nil
             }
             if let ready { continuation.resume(returning: ready) }
         }
@@ -101,6 +132,117 @@ final class RecordingEncoder: TrackEncoder {
     #expect(
         encoder.tracksStarted == ["Intro"],
         "tracks handed over after the export was cancelled were still encoded: \(encoder.tracksStarted.dropFirst()); no encoding should start once the export is cancelled"
+    )
+}
+
+/// The library of a whole disk never runs out of tracks: once the export is cancelled, it asks
+/// for one more track at most — the one it refuses — and returns.
+@Test func aCancelledExportAsksTheLibraryForNoMoreTracks() async {
+    let tracks = HandedTracks()
+    let encoder = RecordingEncoder()
+    let exporting = Task { await export(tracks, with: encoder) }
+    tracks.hand("Intro")
+    await encoder.waitForStarts(1)
+    exporting.cancel()  // the user taps Cancel
+    tracks.neverRunOut()  // the library goes on finding tracks, as long as it is asked
+    _ = await exporting.value
+    let found = tracks.foundSinceItNeverRunsOut
+    #expect(
+        found <= 1,
+        "the export was cancelled, and went on asking the library for tracks: \(found < HandedTracks.tracksOfAWholeDisk ? "\(found)" : "every one of the \(found)") it found after the tap. The library's sequence doesn't stop by itself, and a library of a whole disk never runs out: once a track is refused, leave the loop"
+    )
+}
+
+/// An encoder whose encodings each wait until the test finishes them; then each says it wrote its
+/// track unless its task was cancelled meanwhile, as an encoder that stops when cancelled does.
+final class GatedEncoder: TrackEncoder {
+    private struct State {
+        var started: [String] = []
+        var ended: [String] = []
+        var finished: Set<String> = []
+        var encodings: [String: CheckedContinuation<Void, Never>] = [:]
+        var watchers: [(enough: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Takes the watchers whose moment has come.
+        mutating func ready() -> [CheckedContinuation<Void, Never>] {
+            let now = self
+            defer { watchers.removeAll { $0.enough(now) } }
+            return watchers.filter { $0.enough(now) }.map(\.continuation)
+        }
+    }
+
+    private let state = Mutex(State())
+
+    func encode(_ track: String) async -> Bool {
+        await withCheckedContinuation { (encoding: CheckedContinuation<Void, Never>) in
+            let (ready, finished) = state.withLock { state in
+                state.started.append(track)
+                let finished = state.finished.contains(track)
+                if !finished { state.encodings[track] = encoding }
+                return (state.ready(), finished)
+            }
+            ready.forEach { $0.resume() }
+            if finished { encoding.resume() }
+        }
+        let written = !Task.isCancelled
+        let ready = state.withLock { state in
+            state.ended.append(track)
+            return state.ready()
+        }
+        ready.forEach { $0.resume() }
+        return written
+    }
+
+    /// Lets the encoding of `track` end, now or when it starts.
+    func finish(_ track: String) {
+        let encoding = state.withLock { state in
+            state.finished.insert(track)
+            return state.encodings.removeValue(forKey: track)
+        }
+        encoding?.resume()
+    }
+
+    /// Returns once `count` encodings have started.
+    func waitForStarts(_ count: Int) async {
+        await waitUntil { $0.started.count >= count }
+    }
+
+    /// Returns once `count` encodings have ended.
+    func waitForEnds(_ count: Int) async {
+        await waitUntil { $0.ended.count >= count }
+    }
+
+    private func waitUntil(_ enough: @escaping @Sendable (State) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                if enough(state) { return true }
+                state.watchers.append((enough, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
+/// Cancel comes while a track encodes, after another was written: the export counts the one
+/// track written, not the encoding that the cancellation stopped.
+@Test func aCancelledExportCountsOnlyTheTracksWritten() async {
+    let tracks = HandedTracks()
+    let encoder = GatedEncoder()
+    let exporting = Task { await export(tracks, with: encoder) }
+    tracks.hand("Intro")
+    await encoder.waitForStarts(1)
+    encoder.finish("Intro")
+    await encoder.waitForEnds(1)  // "Intro" is on the memory stick
+    tracks.hand("So What")
+    await encoder.waitForStarts(2)
+    exporting.cancel()  // the user taps Cancel while "So What" encodes
+    encoder.finish("So What")  // its encoding stops: it wrote nothing
+    tracks.hand(nil)
+    let written = await exporting.value
+    #expect(
+        written == 1,
+        "the export was cancelled while “So What” encoded, and says \(written) tracks were written; one was: an encoding the cancellation stopped wrote nothing. Count the encodings that say they wrote their track"
     )
 }
 

@@ -6,30 +6,46 @@ import Testing
 
 // This test module is built in main actor mode too: every `@Test` here runs on the main actor.
 
-/// A fake directory. Each request waits until the test answers it, even a cancelled one, as a
-/// server does; it records which requests were cancelled while they waited.
+/// A fake directory. Each request waits until the test answers it. A request whose task is
+/// cancelled meanwhile waits for its answer all the same, as a server does, or, built with
+/// `failsWhenCancelled`, ends at once with an error of the library's own, as URLSession's requests
+/// do (`URLError(.cancelled)`). It records which requests were cancelled while they waited.
 nonisolated final class ControlledDirectory: StopDirectory {
     private struct State {
-        var waiting: [String: CheckedContinuation<[String], Never>] = [:]
+        var waiting: [String: CheckedContinuation<[String], any Error>] = [:]
         var cancelled: Set<String> = []
         var watchers: [(text: String, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
+    /// The error a request cancelled while it waits ends with, when the directory fails then.
+    struct RequestCancelled: Error {}
+
     private let state = Mutex(State())
+    private let failsWhenCancelled: Bool
+
+    init(failsWhenCancelled: Bool = false) {
+        self.failsWhenCancelled = failsWhenCancelled
+    }
 
     func stops(startingWith text: String) async throws -> [String] {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let watchers = state.withLock { state in
-                    state.waiting[text] = continuation
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let (watchers, failNow) = state.withLock { state in
+                    let failNow = failsWhenCancelled && state.cancelled.contains(text)
+                    if !failNow { state.waiting[text] = continuation }
                     let ready = state.watchers.filter { $0.text == text }
                     state.watchers.removeAll { $0.text == text }
-                    return ready
+                    return (ready, failNow)
                 }
                 watchers.forEach { $0.continuation.resume() }
+                if failNow { continuation.resume(throwing: RequestCancelled()) }
             }
         } onCancel: {
-            _ = state.withLock { $0.cancelled.insert(text) }
+            let request = state.withLock { state in
+                state.cancelled.insert(text)
+                return failsWhenCancelled ? state.waiting.removeValue(forKey: text) : nil
+            }
+            request?.resume(throwing: RequestCancelled())
         }
     }
 
@@ -136,6 +152,46 @@ nonisolated private let centrStops = ["Centraal", "Central Station"]
     directory.answer("Cen", with: cenStops)
     await settle()
     #expect(picker.suggestions.isEmpty, "a lookup answered after the picker closed still changed its list")
+}
+
+/// How the rider leaves a lookup behind while it waits for the server.
+enum LeftBehind: String, CaseIterable, CustomTestStringConvertible {
+    case typingPast = "typing past it"
+    case closing = "closing the picker"
+
+    var testDescription: String { rawValue }
+}
+
+/// The directory ends a cancelled request at once with an error, as URLSession does: the lookup
+/// left behind writes nothing, whichever way its request ends, and the list keeps the stops it
+/// showed.
+@Test(arguments: LeftBehind.allCases)
+func aLookupLeftBehindWritesNothingWhenItsRequestFails(_ leftBehind: LeftBehind) async {
+    let directory = ControlledDirectory(failsWhenCancelled: true)
+    defer { directory.answerEverything() }
+    let picker = StopPicker(directory: directory)
+    picker.textChanged(to: "Cen")
+    await directory.waitForRequest("Cen")
+    directory.answer("Cen", with: cenStops)
+    await picker.lookup?.value
+    picker.textChanged(to: "Centr")
+    await directory.waitForRequest("Centr")
+    let centr = picker.lookup
+    switch leftBehind {
+    case .typingPast: picker.textChanged(to: "Centra")
+    case .closing: picker.close()
+    }
+    guard directory.wasCancelled("Centr") else {
+        directory.answer("Centr", with: centrStops)  // lets a lookup that nobody cancelled end
+        await centr?.value
+        Issue.record("the rider left the lookup of “Centr” behind by \(leftBehind.rawValue), and it was still waiting for the server: cancel it")
+        return
+    }
+    await centr?.value
+    #expect(
+        picker.suggestions == cenStops,
+        "the list changed to \(picker.suggestions) when the lookup of “Centr” was cancelled by \(leftBehind.rawValue): the directory ended the cancelled request with an error, as URLSession does, and the lookup's error path wrote the list all the same. A lookup that is cancelled writes nothing, whichever way its request ends"
+    )
 }
 
 /// A directory whose server answers each request a while later, in the schedule's order, a

@@ -76,6 +76,124 @@ private func saveScreen(
     #expect(try await retry.value == FakeTileServer.data(of: summit))
 }
 
+// MARK: - The cache, in every order
+
+/// A request for `tile` from the cache, as a task of the exploration: the save or the map screen.
+nonisolated private func request(
+    _ name: String, asks tile: TileID, of cache: TileCache, from server: SlowTileServer
+) -> (String, @Sendable () async throws -> Void) {
+    (
+        name,
+        {
+            Interleavings.note("asks for \(server.name(of: tile))")
+            do {
+                let data = try await cache.data(for: tile)
+                try Interleavings.check(
+                    data == FakeTileServer.data(of: tile), "\(name) asked for \(server.name(of: tile)) and got other data")
+                Interleavings.note("has \(server.name(of: tile))")
+            } catch let violation as Interleavings.Violation {
+                throw violation
+            } catch {
+                Interleavings.note("is told the fetch failed")
+            }
+        }
+    )
+}
+
+/// Fails the schedule if two fetches of one tile were ever in flight at once.
+nonisolated private func checkNoOverlap(_ server: SlowTileServer) throws {
+    if let overlap = server.overlap {
+        throw Interleavings.Violation(
+            overlap
+                + ": a request forgot a fetch that was not its own. Only the request that started a fetch forgets it when it fails, and only while it is still the one stored"
+        )
+    }
+}
+
+/// The save asks for the summit and the lake, the map screen for the summit, in a hundred orders
+/// (seeded, the same on every machine). Whatever the order, the cache never has two fetches of
+/// one tile in flight, and each request gets the tile it asked for.
+@Test func requestsShareTheFetchInFlightInEveryOrder() async {
+    let (summit, lake, noDeadline) = (summit, lake, noDeadline)
+    await Interleavings.explore(schedules: 100) {
+        let server = SlowTileServer(names: [summit: "the summit", lake: "the lake"])
+        let cache = TileCache(server: server, deadline: noDeadline)
+        try await Interleavings.concurrently([
+            request("the save", asks: summit, of: cache, from: server),
+            request("the map screen", asks: summit, of: cache, from: server),
+            request("the save's other tile", asks: lake, of: cache, from: server),
+        ])
+        let summits = server.fetchCount(of: summit)
+        try Interleavings.check(
+            summits == 1,
+            "the summit was fetched \(summits) times for two requests: the second request came while the first waited, and found nothing to share. Store the fetch in flight in the same visit that finds the cache empty, with no `await` between"
+        )
+        let lakes = server.fetchCount(of: lake)
+        try Interleavings.check(lakes == 1, "the lake was fetched \(lakes) times for one request")
+        try checkNoOverlap(server)
+    }
+}
+
+/// Three requests ask for a tile whose first fetch fails, and a fourth once the first two have
+/// their answer, in a hundred orders: the save and the map screen at once, a retry as soon as one
+/// of them has shown the error, the map screen again once both have theirs. The failed fetch is
+/// forgotten once, by the request that started it, before its error reaches the screen: the
+/// cache never has two fetches in flight, and the last request gets the tile. The first two load
+/// in the background, the last is what the user looks at: its request goes ahead of
+/// lower-priority work waiting for the cache's actor, as in the app.
+@Test func aFailedFetchIsForgottenOnceInEveryOrder() async {
+    let (summit, noDeadline) = (summit, noDeadline)
+    await Interleavings.explore(schedules: 100) {
+        let server = SlowTileServer(names: [summit: "the summit"], failing: [summit])
+        let cache = TileCache(server: server, deadline: noDeadline)
+        let answers = Answers()
+        /// Asks for the summit and records the answer; returns whether it was an error.
+        @Sendable func ask(_ name: String) async throws -> Bool {
+            var failed = false
+            do {
+                Interleavings.note("asks for the summit")
+                let data = try await cache.data(for: summit)
+                try Interleavings.check(
+                    data == FakeTileServer.data(of: summit), "\(name) asked for the summit and got other data")
+                Interleavings.note("has the summit")
+            } catch let violation as Interleavings.Violation {
+                throw violation
+            } catch {
+                Interleavings.note("is told the fetch failed")
+                failed = true
+            }
+            answers.record(name, failed: failed)
+            return failed
+        }
+        try await Interleavings.concurrently([
+            ("the save", { _ = try await Task(priority: .background) { try await ask("the save") }.value }),
+            ("the map screen", { _ = try await Task(priority: .background) { try await ask("the map screen") }.value }),
+            (
+                "the retry",
+                {
+                    await answers.wait { $0.values.contains(true) }
+                    Interleavings.note("a request has shown the error")
+                    _ = try await ask("the retry")
+                }
+            ),
+            (
+                "the map screen again",
+                {
+                    await answers.wait { $0["the save"] != nil && $0["the map screen"] != nil }
+                    Interleavings.note("the save and the map screen have their answers")
+                    let failed = try await Task(priority: .userInitiated) { try await ask("the map screen again") }.value
+                    try checkNoOverlap(server)
+                    try Interleavings.check(
+                        !failed,
+                        "the map screen asked again after both requests of the failed fetch had their answer, and got its failure again: forget the failed fetch in the visit that learns of the failure, before its error reaches the screen, not in a task that runs later"
+                    )
+                }
+            ),
+        ])
+        try checkNoOverlap(server)
+    }
+}
+
 // MARK: - The deadline of a fetch
 
 /// The server's answer and the deadline arrive in every order, two hundred of them (seeded, the

@@ -431,3 +431,100 @@ nonisolated struct Race: Sendable {
     /// Whether `withDeadline` has returned or thrown.
     var hasEnded: Bool { ended.hasFired }
 }
+
+// How the cache's tests explore the interleavings: requests run in the schedule's order, not one
+// at a time, so a request can reach the cache between another's steps.
+
+/// A tile server that takes a while over each request (other requests may reach the cache
+/// meanwhile), fails the first request of each of the `failing` tiles, and notes each step in the
+/// trace a failing schedule shows. It sees a request that starts while another one for the same
+/// tile is still in flight.
+nonisolated final class SlowTileServer: TileServer {
+    private struct Requests {
+        var started: [TileID] = []
+        var inFlight: [TileID: Int] = [:]
+        var overlap: String?
+    }
+
+    private let requests = Mutex(Requests())
+    let failing: Set<TileID>
+    let names: [TileID: String]
+
+    /// A server of the tiles `names` names, for the trace ("the summit").
+    init(names: [TileID: String], failing: Set<TileID> = []) {
+        self.names = names
+        self.failing = failing
+    }
+
+    func name(of tile: TileID) -> String {
+        names[tile] ?? "tile \(tile)"
+    }
+
+    /// How many times the cache fetched `tile`.
+    func fetchCount(of tile: TileID) -> Int {
+        requests.withLock { $0.started.count { $0 == tile } }
+    }
+
+    /// The first fetch that started while another one of its tile was in flight, if any.
+    var overlap: String? {
+        requests.withLock { $0.overlap }
+    }
+
+    func data(for tile: TileID) async throws -> [UInt8] {
+        let attempt = requests.withLock { requests in
+            requests.started.append(tile)
+            let attempt = requests.started.count { $0 == tile }
+            if requests.inFlight[tile, default: 0] > 0, requests.overlap == nil {
+                requests.overlap = "fetch \(attempt) of \(name(of: tile)) started while another fetch of it was still in flight"
+            }
+            requests.inFlight[tile, default: 0] += 1
+            return attempt
+        }
+        Interleavings.note("fetch \(attempt) of \(name(of: tile)) starts")
+        await Interleavings.pause()
+        requests.withLock { $0.inFlight[tile, default: 0] -= 1 }
+        if attempt == 1, failing.contains(tile) {
+            Interleavings.note("fetch \(attempt) of \(name(of: tile)) fails")
+            throw ServerDown()
+        }
+        Interleavings.note("fetch \(attempt) of \(name(of: tile)) finishes")
+        return FakeTileServer.data(of: tile)
+    }
+}
+
+/// Which requests have had their answer, and whether it was an error, so that a request can
+/// start once others have theirs: it waits without sleeping, and the schedule chooses when it
+/// goes on.
+nonisolated final class Answers: Sendable {
+    typealias Condition = @Sendable ([String: Bool]) -> Bool
+
+    private struct State {
+        /// Whether each request that has its answer got an error.
+        var failed: [String: Bool] = [:]
+        var waiters: [(moment: Condition, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    func record(_ request: String, failed: Bool) {
+        let ready = state.withLock { state in
+            state.failed[request] = failed
+            let failed = state.failed
+            defer { state.waiters.removeAll { $0.moment(failed) } }
+            return state.waiters.filter { $0.moment(failed) }.map(\.continuation)
+        }
+        ready.forEach { $0.resume() }
+    }
+
+    /// Returns once `moment` holds for the requests' answers.
+    func wait(until moment: @escaping Condition) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                guard !moment(state.failed) else { return true }
+                state.waiters.append((moment, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
