@@ -178,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImmediateTaskTests",
-            dependencies: ["ImmediateTask"],
+            dependencies: ["ImmediateTask", "InterleavingHarness"],
             path: "02-asynchronous/immediate-task/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -962,7 +962,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BatchImportProgressTests",
-            dependencies: ["BatchImportProgress"],
+            dependencies: ["BatchImportProgress", "InterleavingHarness"],
             path: "06-patterns/batch-import-progress/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
