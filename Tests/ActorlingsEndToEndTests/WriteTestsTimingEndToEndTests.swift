@@ -56,6 +56,18 @@ struct WriteTestsTimingEndToEndTests {
         #expect(solved.output.contains("✔ gated-search passed (2 tests"), "\(solved.output)")
     }
 
+    /// Under a seed every job runs on one thread, and a sleep's job comes back through a timer:
+    /// a sleep is not a verdict by itself, only what the suite hopes it gives.
+    @Test("A suite that sleeps where it does not depend on it passes under every order")
+    func sleepIsNotTiming() async throws {
+        let course = try copyOfTimingCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        try answer(with: "Payloads/sleeps-without-depending-on-it", in: course)
+        let result = try await runActorlings(["check", "gated-search", "--color", "never"], in: course)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("✔ gated-search passed (3 tests"), "\(result.output)")
+    }
+
     /// `support = ["InterleavingHarness"]` in a write-tests exercise: the learner's test file
     /// imports the course's harness, compiled from the course, and explores schedules with it.
     @Test("A learner's tests import the course's interleaving harness and explore with it")
