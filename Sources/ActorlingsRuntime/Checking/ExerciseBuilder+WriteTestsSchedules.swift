@@ -23,13 +23,24 @@ extension ExerciseBuilder {
     /// The environment variable that gives the entry point its schedule seed; removed before any test runs.
     static let scheduleVariable = "ACTORLINGS_SCHEDULE_SEED"
 
-    /// Runs `binary` (linked with ``scheduledEntryPointSource``) again, under the schedule `seed`,
-    /// putting back any learner file the run changed.
-    func runUnderSchedule(binary: String, request: BuildRequest, seed: UInt64) async throws -> Result {
+    /// Runs `binary` (linked with ``scheduledEntryPointSource``) again under each of `seeds`, all at
+    /// once (each run is one thread: on two cores, two seeds cost about one run's wait), putting back
+    /// any learner file the runs changed; the outcomes in the order of `seeds`.
+    func runUnderSchedules(binary: String, request: BuildRequest, seeds: [UInt64]) async throws -> (
+        outcomes: [Outcome], restoredFiles: [RestoredFile]
+    ) {
         let snapshot = request.guarded.map { LearnerFilesSnapshot.take(root: $0.root, paths: $0.paths) }
-        let outcome = try await runTests(binary: binary, request: request, scheduleSeed: seed)
+        let builder = self
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+            for (index, seed) in seeds.enumerated() {
+                group.addTask { (index, try await builder.runTests(binary: binary, request: request, scheduleSeed: seed)) }
+            }
+            var outcomes: [Int: Outcome] = [:]
+            for try await (index, outcome) in group { outcomes[index] = outcome }
+            return seeds.indices.compactMap { outcomes[$0] }
+        }
         let restored = request.guarded.flatMap { guarded in snapshot?.restoreChanges(exerciseID: guarded.exerciseID) } ?? []
-        return Result(outcome: outcome, restoredFiles: restored, binary: binary)
+        return (outcomes, restored)
     }
 
     static let scheduledEntryPointSource = """

@@ -66,21 +66,16 @@ extension ExerciseChecker {
             return result
         }
         var restored: [RestoredFile] = []
-        /// Runs the binary `result` linked again under each of the seeds, in order, until `goesOn`
-        /// says no; the outcome of each run.
+        /// Runs the binary `result` linked again under each of the seeds; the outcome of each run.
         func scheduled(
-            _ result: ExerciseBuilder.Result, _ request: BuildRequest, while goesOn: (Outcome) -> Bool
+            _ result: ExerciseBuilder.Result, _ request: BuildRequest
         ) async throws -> [(schedule: WrittenTestsReport.Schedule, outcome: Outcome)] {
             guard let binary = result.binary else { return [] }
-            var runs: [(schedule: WrittenTestsReport.Schedule, outcome: Outcome)] = []
-            for seed in WrittenTestsReport.scheduleSeeds {
-                try Task.checkCancellation()
-                let again = try await builder.runUnderSchedule(binary: binary, request: request, seed: seed)
-                restored += again.restoredFiles
-                runs.append((.seed(seed), relativized(again.outcome)))
-                if !goesOn(relativized(again.outcome)) { break }
-            }
-            return runs
+            try Task.checkCancellation()
+            let seeds = WrittenTestsReport.scheduleSeeds
+            let again = try await builder.runUnderSchedules(binary: binary, request: request, seeds: seeds)
+            restored += again.restoredFiles
+            return zip(seeds, again.outcomes).map { (.seed($0), relativized($1)) }
         }
 
         let correctRequest = request(against: exercise.protectedPaths, screeningTests: true)
@@ -92,7 +87,7 @@ extension ExerciseChecker {
         restored += correct.restoredFiles
         var tampered = correct.tamperedObjects
         // A suite that passes only in the runtime's usual order of its jobs depends on timing.
-        let correctRuns = try await [(.usual, correct.outcome)] + scheduled(correct, correctRequest) { $0.isPassed }
+        let correctRuns = try await [(.usual, correct.outcome)] + scheduled(correct, correctRequest)
         if let timing = WrittenTestsReport.timingAgainstCorrectCode(correctRuns) {
             return ExerciseBuilder.Result(outcome: timing, restoredFiles: restored, tamperedObjects: tampered)
         }
@@ -117,9 +112,7 @@ extension ExerciseChecker {
             var checks: [(schedule: WrittenTestsReport.Schedule, check: WrittenTestsReport.MutantCheck)] = [(.usual, check)]
             if check == .caught {
                 // Caught only when caught in every order: a catch in one order alone was luck.
-                checks += try await scheduled(result, mutantRequest) { WrittenTestsReport.judge($0) == .caught }.map {
-                    ($0.schedule, WrittenTestsReport.judge($0.outcome))
-                }
+                checks += try await scheduled(result, mutantRequest).map { ($0.schedule, WrittenTestsReport.judge($0.outcome)) }
             }
             // A hang is not a catch either: the tests only ran out of time.
             if let miss = WrittenTestsReport.judge(mutant, runs: checks) { missed.append(miss) }
