@@ -30,6 +30,74 @@ public enum WrittenTestsReport {
     public enum Miss: Sendable, Equatable {
         case passed(Exercise.Mutant)
         case hung(Exercise.Mutant, running: [String])
+        /// Caught in one order of the run's jobs and not in another: the catch was luck.
+        case timing(Exercise.Mutant, caughtUnder: Schedule, missedUnder: Schedule)
+    }
+
+    /// An order of the jobs of one run of the learner's suite: the runtime's own, or the one a seed
+    /// chooses (every job of the run on one thread, the seed picking the next).
+    public enum Schedule: Sendable, Equatable, CustomStringConvertible {
+        case usual
+        case seed(UInt64)
+
+        public var description: String {
+            switch self {
+            case .usual: "in the runtime's usual order"
+            case .seed(let seed): "under seed \(seed)"
+            }
+        }
+    }
+
+    /// The seeds a write-tests verdict also runs the learner's suite under, after the usual order:
+    /// seed 1 runs the newest ready job first (it defeats any number of `Task.yield()`s); seed 2 the
+    /// oldest, with each new task starting late (what another thread hands back, a dispatch queue's
+    /// block, comes first); seeds 3 and up use random priorities per task. Measured on Swift 6.3.1
+    /// with write-a-gated-test's wrong answers: seed 1 failed a yield loop, an empty task and a
+    /// continuation resumed from a task 5 runs in 5, seed 2 a dispatch queue hop 3 in 3; random
+    /// priorities (seeds 3 to 30) failed 17% to 73% of them; the reference passed under all.
+    public static let scheduleSeeds: [UInt64] = [1, 2]
+
+    /// The suite against the correct code, under each schedule it ran in (the usual order first):
+    /// nil when it passed under every one, else the verdict — its tests depend on timing.
+    public static func timingAgainstCorrectCode(_ runs: [(schedule: Schedule, outcome: Outcome)]) -> Outcome? {
+        guard let failed = runs.first(where: { !$0.outcome.isPassed }) else { return nil }
+        let passed = runs.filter(\.outcome.isPassed).map(\.schedule)
+        let note = timingNote(passed: passed, failed: failed.schedule)
+        guard case .testsFailed(var report) = failed.outcome else {
+            return .testsFailed(
+                TestRunReport(results: [
+                    TestResult(
+                        name: "your tests \(failed.schedule)", status: .failed,
+                        issues: [TestIssue(message: note + " There: " + OutcomeWords.detail(failed.outcome))])
+                ]))
+        }
+        for index in report.results.indices where report.results[index].status == .failed {
+            report.results[index].issues.insert(TestIssue(message: note), at: 0)
+        }
+        return .testsFailed(report)
+    }
+
+    /// What the suite did against one mutant under each schedule it ran in (the usual order first),
+    /// judged run by run (``judge(_:)``): caught only when caught under every one.
+    public static func judge(_ mutant: Exercise.Mutant, runs: [(schedule: Schedule, check: MutantCheck)]) -> Miss? {
+        let caught = runs.filter { $0.check == .caught }.map(\.schedule)
+        for run in runs {
+            switch run.check {
+            case .caught, .notRun: continue
+            case .missed:
+                guard let luck = caught.first else { return .passed(mutant) }
+                return .timing(mutant, caughtUnder: luck, missedUnder: run.schedule)
+            case .hung(let running):
+                return .hung(mutant, running: running)
+            }
+        }
+        return nil
+    }
+
+    static func timingNote(passed: [Schedule], failed: Schedule) -> String {
+        let passes = passed.isEmpty ? "" : "they pass \(passed.map(\.description).joined(separator: " and ")), and "
+        return "Your tests depend on timing: \(passes)fail \(failed), an order of the same jobs that Swift allows. "
+            + "Wait for the event itself (a fake that tells you a call arrived, `await task.value`), not for \"long enough\"."
     }
 
     /// One failed result per mutant the tests missed, named `mutant: <name>`, saying what is
@@ -56,6 +124,15 @@ public enum WrittenTestsReport {
                     TestResult(
                         name: mutant.resultName, status: .failed,
                         issues: [TestIssue(message: hangMessage(mutant, running: running))])
+                case .timing(let mutant, let caught, let missed):
+                    TestResult(
+                        name: mutant.resultName, status: .failed,
+                        issues: [
+                            TestIssue(
+                                message: "Your tests catch a broken implementation only by timing: one that \(mutant.description). "
+                                    + "They fail for it \(caught), and pass for it \(missed), an order of the same jobs that Swift allows. "
+                                    + "Write a test that decides the order itself, and fails for it in every order.")
+                        ])
                 }
             })
     }

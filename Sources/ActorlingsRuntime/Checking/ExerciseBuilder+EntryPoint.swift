@@ -106,17 +106,21 @@ extension ExerciseBuilder {
             ["-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm", "-no-color-diagnostics", "-module-name", "ActorlingsTestEntry"]
             + toolchain.testingCompileFlags + (request.settings.sanitizer == .thread ? ["-sanitize=thread"] : [])
             + Platform.deploymentFlags(request.macOSTarget)
-        let key = (flags + [toolchain.version.description, Self.entryPointSource, Self.entryPointHeader]).joined(separator: "\u{0}")
+        // A write-tests run links the entry point that can also order the whole run by a seed.
+        let (source, header) =
+            request.schedulesWholeRun ? (Self.scheduledEntryPointSource, Self.scheduledEntryPointHeader) : (Self.entryPointSource, Self.entryPointHeader)
+        let key = (flags + [toolchain.version.description, source, header]).joined(separator: "\u{0}")
         let name = "entry-\(SHA1.hexDigest(SHA1.hash(Array(key.utf8))).prefix(16))"
         let folder = request.testObjectCache ?? URL(fileURLWithPath: request.buildDirectory).deletingLastPathComponent().path
         let builder = self
+        let (sourceText, headerText) = (source, header)
         // A compile that replaces a changed object is not one a check looking up the object waits for.
         return try await entryCompiles.once("\(folder)/\(name)" + (rebuild ? " again" : "")) {
             try await builder.cachedObject(name, request, sharedFolder: folder, rebuild: rebuild) { output in
-                let source = "\(request.buildDirectory)/ActorlingsTestEntryPoint.swift"
-                let header = "\(request.buildDirectory)/ActorlingsTestEntryPoint.h"
-                try Self.entryPointSource.write(toFile: source, atomically: true, encoding: .utf8)
-                try Self.entryPointHeader.write(toFile: header, atomically: true, encoding: .utf8)
+                let source = "\(request.buildDirectory)/\(name).swift"
+                let header = "\(request.buildDirectory)/\(name).h"
+                try sourceText.write(toFile: source, atomically: true, encoding: .utf8)
+                try headerText.write(toFile: header, atomically: true, encoding: .utf8)
                 return try await builder.swiftc(flags + ["-import-objc-header", header, "-c", source, "-o", output])
             }
         }

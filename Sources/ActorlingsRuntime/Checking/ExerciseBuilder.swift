@@ -33,6 +33,9 @@ public struct BuildRequest: Sendable {
     public var supportModules: [SupportModuleSources] = []
     /// The schedule the `InterleavingHarness` module runs alone (`check --replay SEED`); nil explores.
     public var replaySeed: UInt64?
+    /// Links the entry point that can run the whole suite under a chosen order of its jobs
+    /// (a write-tests exercise: ExerciseBuilder+WriteTestsSchedules); false links the usual one.
+    public var schedulesWholeRun = false
 
     public struct Guarded: Sendable {
         public var root: String
@@ -148,6 +151,8 @@ public struct ExerciseBuilder: Sendable {
         public var outcome: Outcome
         public var restoredFiles: [RestoredFile] = []
         public var tamperedObjects: [TamperedObject] = []
+        /// The test binary that ran, to run again under other schedules; nil when none was linked.
+        public var binary: String?
     }
 
     public func build(_ request: BuildRequest) async throws -> Outcome {
@@ -223,7 +228,7 @@ public struct ExerciseBuilder: Sendable {
             let snapshot = request.guarded.map { LearnerFilesSnapshot.take(root: $0.root, paths: $0.paths) }
             let outcome = try await runTests(binary: binary, request: request)
             let restored = request.guarded.flatMap { guarded in snapshot?.restoreChanges(exerciseID: guarded.exerciseID) } ?? []
-            return Result(outcome: outcome, restoredFiles: restored, tamperedObjects: tampered)
+            return Result(outcome: outcome, restoredFiles: restored, tamperedObjects: tampered, binary: binary)
         }
     }
 
@@ -254,7 +259,7 @@ public struct ExerciseBuilder: Sendable {
             module: "swiftc")
     }
 
-    private func runTests(binary: String, request: BuildRequest) async throws -> Outcome {
+    func runTests(binary: String, request: BuildRequest, scheduleSeed: UInt64? = nil) async throws -> Outcome {
         // A new name each run, given only through a variable the entry point removes before
         // any test runs: learner code finds no path to write a report of its own to.
         let events = "\(request.buildDirectory)/events-\(UUID().uuidString).jsonl"
@@ -263,6 +268,7 @@ public struct ExerciseBuilder: Sendable {
         environment[Self.recordTranscriptsVariable] = nil
         environment[Self.eventStreamVariable] = events
         if let seed = request.replaySeed { environment[Self.replayVariable] = String(seed) }
+        if let scheduleSeed { environment[Self.scheduleVariable] = String(scheduleSeed) }
         // The backtracer spends seconds symbolicating a crash we only report in one line.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["NO_COLOR"] = "1"

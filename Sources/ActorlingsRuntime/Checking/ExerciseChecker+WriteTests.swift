@@ -44,7 +44,7 @@ extension ExerciseChecker {
         }
         var builder = builder
         builder.compileTimeLimit = exercise.compileTimeLimit
-        func run(against sources: [String], screeningTests: Bool = false) async throws -> ExerciseBuilder.Result {
+        func request(against sources: [String], screeningTests: Bool = false) -> BuildRequest {
             var request = BuildRequest(
                 moduleName: exercise.moduleName, sources: sources.map(absolute), tests: tests, settings: exercise.settings,
                 buildDirectory: buildDirectory, timeLimit: exercise.timeLimit, expectedTests: expected, testObjectCache: testObjectCache)
@@ -54,31 +54,52 @@ extension ExerciseChecker {
                 request.guarded = BuildRequest.Guarded(root: root, paths: learnerFiles, exerciseID: exercise.id)
             }
             request.macOSTarget = macOSTarget
+            // Course modules the learner's tests may import, always the trusted course's own files.
+            request.supportModules = exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
+            request.replaySeed = replaySeed
+            request.schedulesWholeRun = true
+            return request
+        }
+        func run(_ request: BuildRequest) async throws -> ExerciseBuilder.Result {
             var result = try await builder.buildAndRun(request)
             result.outcome = relativized(result.outcome)
             return result
         }
+        var restored: [RestoredFile] = []
+        /// Runs the binary `result` linked again under each of the seeds; the outcome of each run.
+        func scheduled(
+            _ result: ExerciseBuilder.Result, _ request: BuildRequest
+        ) async throws -> [(schedule: WrittenTestsReport.Schedule, outcome: Outcome)] {
+            guard let binary = result.binary else { return [] }
+            try Task.checkCancellation()
+            let seeds = WrittenTestsReport.scheduleSeeds
+            let again = try await builder.runUnderSchedules(binary: binary, request: request, seeds: seeds)
+            restored += again.restoredFiles
+            return zip(seeds, again.outcomes).map { (.seed($0), relativized($1)) }
+        }
 
-        var correct = try await run(against: exercise.protectedPaths, screeningTests: true)
+        let correctRequest = request(against: exercise.protectedPaths, screeningTests: true)
+        var correct = try await run(correctRequest)
         guard case .passed(let testCount) = correct.outcome else {
             correct.outcome = WrittenTestsReport.failingAgainstCorrectCode(correct.outcome)
             return correct
         }
-        var restored = correct.restoredFiles
+        restored += correct.restoredFiles
         var tampered = correct.tamperedObjects
+        // A suite that passes only in the runtime's usual order of its jobs depends on timing.
+        let correctRuns = try await [(.usual, correct.outcome)] + scheduled(correct, correctRequest)
+        if let timing = WrittenTestsReport.timingAgainstCorrectCode(correctRuns) {
+            return ExerciseBuilder.Result(outcome: timing, restoredFiles: restored, tamperedObjects: tampered)
+        }
         var missed: [WrittenTestsReport.Miss] = []
         for mutant in exercise.mutants {
             try Task.checkCancellation()
-            let result = try await run(against: exercise.mutantPaths(of: mutant))
+            let mutantRequest = request(against: exercise.mutantPaths(of: mutant))
+            let result = try await run(mutantRequest)
             restored += result.restoredFiles
             tampered += result.tamperedObjects
-            switch WrittenTestsReport.judge(result.outcome) {
-            case .missed:
-                missed.append(.passed(mutant))
-            case .hung(let running):
-                // Not caught: the tests only ran out of time.
-                missed.append(.hung(mutant, running: running))
-            case .notRun:
+            let check = WrittenTestsReport.judge(result.outcome)
+            if check == .notRun {
                 // The tests compile against the implementation but not against this mutant: the
                 // mutant changed the interface, a course problem (`dev check` reports it too).
                 guard case .compileFailed = result.outcome else { return result }
@@ -87,9 +108,14 @@ extension ExerciseChecker {
                 notRun.outcome = .notChecked(
                     NotChecked(.course, "the mutant '\(mutant.name)' does not build with tests that build against the working code: \(detail)"))
                 return notRun
-            case .caught:
-                continue
             }
+            var checks: [(schedule: WrittenTestsReport.Schedule, check: WrittenTestsReport.MutantCheck)] = [(.usual, check)]
+            if check == .caught {
+                // Caught only when caught in every order: a catch in one order alone was luck.
+                checks += try await scheduled(result, mutantRequest).map { ($0.schedule, WrittenTestsReport.judge($0.outcome)) }
+            }
+            // A hang is not a catch either: the tests only ran out of time.
+            if let miss = WrittenTestsReport.judge(mutant, runs: checks) { missed.append(miss) }
         }
         guard missed.isEmpty else {
             return ExerciseBuilder.Result(outcome: .testsFailed(WrittenTestsReport.missed(missed)), restoredFiles: restored, tamperedObjects: tampered)

@@ -1,0 +1,1 @@
+// Helpers of your tests, if you want any.
