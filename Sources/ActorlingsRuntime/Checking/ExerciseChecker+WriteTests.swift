@@ -65,6 +65,16 @@ extension ExerciseChecker {
             result.outcome = relativized(result.outcome)
             return result
         }
+        /// Moves the binary `result` ran aside, under a name of its own, so that the next build (one
+        /// build folder for all) links its own instead of replacing it: the seeded runs come later.
+        func kept(_ result: ExerciseBuilder.Result, as name: String) throws -> ExerciseBuilder.Result {
+            guard let binary = result.binary else { return result }
+            var result = result
+            let aside = "\(binary).\(name)"
+            guard rename(binary, aside) == 0 else { throw SystemCallError("rename \(binary)") }
+            result.binary = aside
+            return result
+        }
         var restored: [RestoredFile] = []
         /// Runs the binary `result` linked again under each of the seeds; the outcome of each run.
         func scheduled(
@@ -79,19 +89,15 @@ extension ExerciseChecker {
         }
 
         let correctRequest = request(against: exercise.protectedPaths, screeningTests: true)
-        var correct = try await run(correctRequest)
+        var correct = try await kept(run(correctRequest), as: "reference")
         guard case .passed(let testCount) = correct.outcome else {
             correct.outcome = WrittenTestsReport.failingAgainstCorrectCode(correct.outcome)
             return correct
         }
         restored += correct.restoredFiles
         var tampered = correct.tamperedObjects
-        // A suite that passes only in the runtime's usual order of its jobs depends on timing.
-        let correctRuns = try await [(.usual, correct.outcome)] + scheduled(correct, correctRequest)
-        if let timing = WrittenTestsReport.timingAgainstCorrectCode(correctRuns) {
-            return ExerciseBuilder.Result(outcome: timing, restoredFiles: restored, tamperedObjects: tampered)
-        }
         var missed: [WrittenTestsReport.Miss] = []
+        var caught: [(mutant: Exercise.Mutant, result: ExerciseBuilder.Result, request: BuildRequest)] = []
         for mutant in exercise.mutants {
             try Task.checkCancellation()
             let mutantRequest = request(against: exercise.mutantPaths(of: mutant))
@@ -109,13 +115,31 @@ extension ExerciseChecker {
                     NotChecked(.course, "the mutant '\(mutant.name)' does not build with tests that build against the working code: \(detail)"))
                 return notRun
             }
-            var checks: [(schedule: WrittenTestsReport.Schedule, check: WrittenTestsReport.MutantCheck)] = [(.usual, check)]
             if check == .caught {
-                // Caught only when caught in every order: a catch in one order alone was luck.
-                checks += try await scheduled(result, mutantRequest).map { ($0.schedule, WrittenTestsReport.judge($0.outcome)) }
+                caught.append((mutant, try kept(result, as: "mutant-\(caught.count + 1)"), mutantRequest))
+            } else if let miss = WrittenTestsReport.judge(mutant, runs: [(.usual, check)]) {
+                // A hang is not a catch either: the tests only ran out of time.
+                missed.append(miss)
             }
-            // A hang is not a catch either: the tests only ran out of time.
-            if let miss = WrittenTestsReport.judge(mutant, runs: checks) { missed.append(miss) }
+        }
+        guard missed.isEmpty else {
+            return ExerciseBuilder.Result(outcome: .testsFailed(WrittenTestsReport.missed(missed)), restoredFiles: restored, tamperedObjects: tampered)
+        }
+        // Every mutant is caught in the runtime's usual order: now the orders the seeds choose. Only
+        // here, once the verdict would otherwise be a pass: an attempt that misses a mutant fails
+        // already, and the seeded runs would cost each of those attempts a second or so.
+        // A suite that passes only in the runtime's usual order of its jobs depends on timing.
+        let correctRuns = try await [(.usual, correct.outcome)] + scheduled(correct, correctRequest)
+        if let timing = WrittenTestsReport.timingAgainstCorrectCode(correctRuns) {
+            return ExerciseBuilder.Result(outcome: timing, restoredFiles: restored, tamperedObjects: tampered)
+        }
+        for entry in caught {
+            try Task.checkCancellation()
+            // Caught only when caught in every order: a catch in one order alone was luck.
+            let checks =
+                try await [(WrittenTestsReport.Schedule.usual, WrittenTestsReport.MutantCheck.caught)]
+                + scheduled(entry.result, entry.request).map { ($0.schedule, WrittenTestsReport.judge($0.outcome)) }
+            if let miss = WrittenTestsReport.judge(entry.mutant, runs: checks) { missed.append(miss) }
         }
         guard missed.isEmpty else {
             return ExerciseBuilder.Result(outcome: .testsFailed(WrittenTestsReport.missed(missed)), restoredFiles: restored, tamperedObjects: tampered)
