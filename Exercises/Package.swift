@@ -238,7 +238,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParcelRefreshTests",
-            dependencies: ["ParcelRefresh"],
+            dependencies: ["ParcelRefresh", "InterleavingHarness"],
             path: "02-asynchronous/parcel-refresh/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
@@ -508,7 +508,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HikeClimbTests",
-            dependencies: ["HikeClimb"],
+            dependencies: ["HikeClimb", "InterleavingHarness"],
             path: "03-concurrent/hike-climb/Tests",
             swiftSettings: [
                 .defaultIsolation(MainActor.self),

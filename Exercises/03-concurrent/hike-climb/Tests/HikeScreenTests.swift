@@ -1,3 +1,4 @@
+import InterleavingHarness
 import Synchronization
 import Testing
 
@@ -83,6 +84,95 @@ private func pickLongThenShort(on screen: HikeScreen, holding held: Int = 1) asy
     await long.gate.open()
     await first?.value
     return long
+}
+
+/// A hike's file whose every chunk takes a while, in the schedule's order; it notes each read in
+/// the trace, under the name of the measuring that reads it.
+nonisolated final class ScheduledHike: HikeFile {
+    let name: String
+    let chunks: [[Int]]
+    let damagedAt: Int?
+
+    init(_ name: String, _ chunks: [[Int]], damagedAt: Int? = nil) {
+        self.name = name
+        self.chunks = chunks
+        self.damagedAt = damagedAt
+    }
+
+    var chunkCount: Int { chunks.count }
+
+    func chunk(_ index: Int) async throws -> [Int] {
+        let reader = "measuring \(name)"
+        Interleavings.note("reads chunk \(index + 1) of \(chunks.count)\(Task.isCancelled ? ", cancelled" : "")", by: reader)
+        await Interleavings.pause()
+        if index == damagedAt {
+            Interleavings.note("can't read chunk \(index + 1): the file is damaged", by: reader)
+            throw DamagedFile()
+        }
+        if index == chunks.count - 1 { Interleavings.note("has read the last chunk", by: reader) }
+        return chunks[index]
+    }
+}
+
+/// The user taps `file`: returns the measuring that the tap started.
+private func tap(_ file: ScheduledHike, on screen: HikeScreen) -> Task<Void, Never>? {
+    screen.pick(file)
+    Interleavings.note("picks \(file.name)")
+    return screen.measuring
+}
+
+/// What the line says, noted in the trace, and why it is wrong when it is not about `newest`,
+/// the hike picked last: the name of an older hike picked before it.
+private func look(at screen: HikeScreen, picked: [String]) -> String? {
+    let line = screen.detail
+    Interleavings.note("sees “\(line)”")
+    guard let newest = picked.last, !line.contains(newest) else { return nil }
+    let older = picked.dropLast().last { line.contains($0) } ?? "an older hike"
+    return
+        "the line says “\(line)” after \(newest) was picked: \(older)'s measuring, cancelled by a newer pick, replaced the line of the hike picked after it. A cancelled pick writes nothing, neither its climb nor its error: check on the main actor, right before writing, that this pick was not cancelled"
+}
+
+/// The user picks a long hike, then an old, damaged track, then a short hike, looking at the line
+/// in between, while the files are read in sixty orders (seeded, the same on every machine),
+/// the main actor taking its turns among the other steps as if busy drawing the screen. Whatever
+/// the order, a pick that a newer one cancelled never writes its climb, nor its error, over the
+/// line of the hike picked after it: at every look the line is about the hike picked last.
+@Test func aCancelledPickNeverWritesInAnyOrder() async {
+    await Interleavings.explore(schedules: 60, schedulesMainActor: true) {
+        let screen = HikeScreen()
+        let hikes = [
+            ScheduledHike("Ridge", [[100, 120, 110]]),
+            ScheduledHike("Old GPS track", [[1, 2], [3, 4]], damagedAt: 1),
+            ScheduledHike("Summit", [[500, 600], [700, 800]]),
+            ScheduledHike("Lake loop", [[10, 22], [15]]),
+        ]
+        try await Interleavings.concurrently([
+            (
+                "user",
+                {
+                    var picked: [String] = []
+                    var measurings: [Task<Void, Never>?] = []
+                    for hike in hikes {
+                        measurings.append(await tap(hike, on: screen))
+                        picked.append(hike.name)
+                        await Interleavings.pause()
+                        let wrong = await look(at: screen, picked: picked)
+                        try Interleavings.check(wrong == nil, wrong ?? "")
+                    }
+                    // The cancelled picks end; the last one may still be measuring.
+                    for measuring in measurings.dropLast() { await measuring?.value }
+                    let wrongOnceTheyEnd = await look(at: screen, picked: picked)
+                    try Interleavings.check(wrongOnceTheyEnd == nil, wrongOnceTheyEnd ?? "")
+                    await measurings.last??.value
+                    let shown = await screen.detail
+                    Interleavings.note("sees “\(shown)”")
+                    try Interleavings.check(
+                        shown == "Lake loop: 12 m up",
+                        "the line says “\(shown)” once every measuring has ended: the hike picked last is Lake loop, which climbs 12 m")
+                }
+            )
+        ])
+    }
 }
 
 @Test func theClimbCountsEveryRiseAndNoFall() async throws {

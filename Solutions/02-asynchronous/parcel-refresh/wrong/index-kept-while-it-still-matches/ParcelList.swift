@@ -1,0 +1,57 @@
+// A parcel-tracking app, built in main actor mode. The list screen shows each parcel's status;
+// pulling down refreshes it, and the user can swipe a parcel away at any time.
+
+/// One parcel on the list, and what the carrier said about it last.
+struct Parcel: Equatable {
+    let trackingNumber: String
+    var status = "Not checked yet"
+}
+
+/// What the carrier says about a parcel now.
+func latestStatus(of trackingNumber: String, from carrier: any CarrierSDK) async -> String {
+    await withCheckedContinuation { continuation in
+        carrier.track(trackingNumber) { event in
+            switch event {
+            // Scans come before the last event: resuming here would resume twice.
+            case .scanned: break
+            case .expected(let day): continuation.resume(returning: "Expected \(day)")
+            case .delivered: continuation.resume(returning: "Delivered")
+            case .notFound: continuation.resume(returning: "Unknown to the carrier")
+            }
+        }
+    }
+}
+
+/// The state behind the list screen.
+final class ParcelList {
+    let carrier: any CarrierSDK
+    private(set) var parcels: [Parcel]
+
+    init(trackingNumbers: [String], carrier: any CarrierSDK) {
+        self.carrier = carrier
+        parcels = trackingNumbers.map { Parcel(trackingNumber: $0) }
+    }
+
+    /// Pull to refresh: asks the carrier about every parcel, one after another.
+    func refresh() async {
+        for number in parcels.map(\.trackingNumber) {
+            // A parcel swiped away before its turn is not asked about.
+            guard let index = parcels.firstIndex(where: { $0.trackingNumber == number }) else { continue }
+            let status = await latestStatus(of: number, from: carrier)
+            // The list may have changed while we waited: write only if the place still holds this parcel.
+            guard parcels.indices.contains(index), parcels[index].trackingNumber == number else { continue }
+            parcels[index].status = status
+        }
+    }
+
+    /// Swipe to remove.
+    func remove(_ trackingNumber: String) {
+        parcels.removeAll { $0.trackingNumber == trackingNumber }
+    }
+
+    /// The line above the list: "1 of 3 delivered".
+    var headline: String {
+        let delivered = parcels.filter { $0.status == "Delivered" }.count
+        return parcels.isEmpty ? "No parcels" : "\(delivered) of \(parcels.count) delivered"
+    }
+}

@@ -1,0 +1,50 @@
+// A hiking app, built in main actor mode. Picking a recorded hike in the list shows how many
+// metres it climbs. A long hike's file holds hours of altitude samples, read chunk by chunk.
+
+/// A recorded hike's file on the device: its altitudes in metres, in chunks.
+nonisolated protocol HikeFile: Sendable {
+    var name: String { get }
+    var chunkCount: Int { get }
+    func chunk(_ index: Int) async throws -> [Int]
+}
+
+/// Metres climbed: every rise between two samples counts, falls don't.
+@concurrent func climb(of file: any HikeFile) async throws -> Int {
+    var metres = 0
+    var previous: Int?
+    for index in 0..<file.chunkCount {
+        // Another pick cancels this one: stop reading.
+        try Task.checkCancellation()
+        for altitude in try await file.chunk(index) {
+            if let previous, altitude > previous { metres += altitude - previous }
+            previous = altitude
+        }
+    }
+    return metres
+}
+
+/// The state behind the hike list and its detail line.
+final class HikeScreen {
+    private(set) var detail = "Pick a hike"
+    /// The measuring of the hike picked last; the tests wait for it.
+    private(set) var measuring: Task<Void, Never>?
+    /// How many hikes were picked: the line belongs to the last pick.
+    private var picks = 0
+
+    /// A tap on a hike in the list. Like a button's action, it is synchronous.
+    func pick(_ file: any HikeFile) {
+        detail = "\(file.name): measuring…"
+        picks += 1
+        let pick = picks
+        measuring?.cancel()
+        measuring = Task {
+            do {
+                let metres = try await climb(of: file)
+                // Only the last pick writes, whatever came back for an older one.
+                if pick == picks { detail = "\(file.name): \(metres) m up" }
+            } catch {
+                if pick == picks { detail = "Couldn't read \(file.name)" }
+            }
+        }
+    }
+}
