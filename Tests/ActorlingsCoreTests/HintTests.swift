@@ -151,6 +151,20 @@ struct HintTests {
         #expect(TestBreakage.locations(in: [isolationError, sendingError], exercise: greeter()).isEmpty)
     }
 
+    @Test("In an exercise that asks for tests, an error in the learner's own test file is theirs to fix, not a broken test")
+    func ownTestFile() throws {
+        var exercise = greeter()
+        exercise.kind = .writeTests
+        exercise.files = ["GreeterTests.swift"]
+        exercise.testFiles = ["GreeterTests.swift"]
+        let diagnostics = try realBrokenTests()
+        #expect(TestBreakage.locations(in: diagnostics, exercise: exercise).isEmpty)
+        // Its errors inside `#expect` still show at the learner's line, not in the macro's buffer.
+        let mapped = diagnostics.map { VerdictRenderer.mappedToTests($0, exercise: exercise) }
+        #expect(mapped.allSatisfy { !($0.file ?? "").contains(TestBreakage.macroBufferMarker) })
+        #expect(TestBreakage.locations(in: diagnostics, exercise: greeter()).count == 4, "the same errors in a protected test file are")
+    }
+
     @Test("A hint for the current error, the broken tests and the ladder, in words")
     func rendered() throws {
         let facts = VerdictFacts(outcome: "compile-failed", diagnostics: [isolationError] + (try realBrokenTests()))

@@ -42,11 +42,13 @@ public enum Interleavings {
     /// test's author or the learner can find the wait that escaped. The same words whatever the
     /// first sign was (``Run/outside``): which sign the machine shows first is a matter of timing.
     static let uncontrolled =
-        "this test started work the schedule does not control — the verdict can't be trusted, whatever the checks said."
-        + " A sleep on any clock, a `Task.yield()` or a continuation resumed from outside inside a `Task {}` that has no"
-        + " executor preference (one started inside an actor or on the main actor), and a main-actor `Task` with a priority"
-        + " of its own go on on the machine's thread pool, where timing, not the seed, orders them: wait for other tasks, not"
-        + " for time (`async let`, a task group, a task's `value`), and pause in fakes with `Interleavings.pause()`"
+        "the code under test waited in a way the schedule does not control, so this verdict can't be trusted, whatever"
+        + " the checks said. A `Task.yield()`, a sleep on any clock or a continuation resumed from elsewhere, inside a task"
+        + " started with `Task {}` (and in whatever it calls, on any actor), and a main-actor `Task` given a priority of its"
+        + " own, go on when the machine chooses, not the seed. If your code yields or sleeps only to let other work run, or"
+        + " to check for cancellation, remove that: every `await` of real work lets others run, and"
+        + " `try Task.checkCancellation()` checks without waiting. (Writing a test? Wait for other tasks, not for time —"
+        + " `async let`, a task group, a task's `value` — and pause in fakes with `Interleavings.pause()`.)"
 
     @TaskLocal static var current: Context?
 

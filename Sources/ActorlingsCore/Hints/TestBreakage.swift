@@ -26,9 +26,16 @@ public enum TestBreakage {
 
     static let macroBufferMarker = "@__swiftmacro_"
 
-    /// The errors of `diagnostics` that lie in the exercise's tests, in order.
+    /// The errors of `diagnostics` that lie in the exercise's protected tests, in order. In an
+    /// exercise that asks for tests, the learner's own test files are theirs: an error there is
+    /// one to fix in that file, not a sign that a change broke what the tests expect.
     public static func locations(in diagnostics: [Diagnostic], exercise: Exercise) -> [Location] {
         diagnostics.filter { $0.severity == .error }.compactMap { location(of: $0, exercise: exercise) }
+            .filter { !isLearnerFile($0.file, exercise: exercise) }
+    }
+
+    static func isLearnerFile(_ path: String, exercise: Exercise) -> Bool {
+        exercise.kind == .writeTests && exercise.sourcePaths.contains { path == $0 || path.hasSuffix("/" + $0) }
     }
 
     /// Where in the tests `diagnostic` lies, or nil when it is not in a test file.

@@ -128,14 +128,28 @@ nonisolated final class FakePublisher: Publisher {
     )
 }
 
-@Test func aTapCancelledWhileItsLicenceComesEndsAsTheShelfSays() async throws {
-    let publisher = FakePublisher(holdingFirst: true)
+/// When a tap is cancelled: before the desk runs it, or while the publisher answers.
+enum Cancelled: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case beforeTheDeskRunsIt = "before the desk runs it"
+    case whileTheLicenceComes = "while the licence comes"
+    var testDescription: String { rawValue }
+}
+
+@Test(arguments: Cancelled.allCases)
+func aCancelledTapEndsAsTheShelfSays(_ when: Cancelled) async throws {
+    let publisher = FakePublisher(holdingFirst: when == .whileTheLicenceComes)
     let desk = LendingDesk(publisher: publisher)
     let tap = Task { try await desk.borrow("Dune", for: "ivy") }
-    await publisher.firstRequestHeld()
-    // ivy leaves the screen while the publisher answers; the licence comes all the same.
-    tap.cancel()
-    publisher.grantHeld()
+    switch when {
+    case .beforeTheDeskRunsIt:
+        // ivy leaves the screen before the tap has started; the publisher answers at once.
+        tap.cancel()
+    case .whileTheLicenceComes:
+        // ivy leaves the screen while the publisher answers; the licence comes all the same.
+        await publisher.firstRequestHeld()
+        tap.cancel()
+        publisher.grantHeld()
+    }
     let lent: Bool
     do {
         try await tap.value
