@@ -31,6 +31,15 @@ extension ExerciseBuilder {
                 exit(status)
             }
 
+        \(entryPointSafeguards)
+        }
+
+        """
+
+    /// What every generated entry point does before any test runs, as members of its `@main`
+    /// type: die with Actorlings, and take the run's limits. One text, so that every entry point
+    /// (the scheduled one of write-tests runs too) keeps the same safeguards.
+    static let entryPointSafeguards = """
             /// Dies with Actorlings, even when it is killed with SIGKILL and can clean nothing up.
             static func dieWithParent() -> AnyObject? {
                 let expected = getenv("\(parentVariable)").flatMap { Int32(String(cString: $0)) }
@@ -64,8 +73,6 @@ extension ExerciseBuilder {
                     if let resource = resources[parts[0]] { _ = actorlings_set_limit(resource, value) }
                 }
             }
-        }
-
         """
 
     /// The C the entry point needs and Swift can't call or name: `prctl` is variadic, and glibc's

@@ -90,36 +90,7 @@ extension ExerciseBuilder {
                 }
             }
 
-            /// Dies with Actorlings, even when it is killed with SIGKILL and can clean nothing up.
-            static func dieWithParent() -> AnyObject? {
-                let expected = getenv("\(parentVariable)").flatMap { Int32(String(cString: $0)) }
-                unsetenv("\(parentVariable)")
-                var watch: AnyObject? = nil
-                #if os(Linux)
-                _ = actorlings_die_with_parent()
-                #elseif canImport(Darwin)
-                let source = DispatchSource.makeProcessSource(identifier: getppid(), eventMask: .exit, queue: .global())
-                source.setEventHandler { @Sendable in _exit(137) }
-                source.resume()
-                watch = source as AnyObject
-                #endif
-                if let expected, getppid() != expected { _exit(137) }
-                return watch
-            }
-
-            /// Memory, file size and process limits, soft and hard, before any test runs.
-            static func applyLimits() {
-                guard let text = getenv("\(limitsVariable)").map({ String(cString: $0) }) else { return }
-                unsetenv("\(limitsVariable)")
-                for item in text.split(separator: ",") {
-                    let parts = item.split(separator: "=")
-                    guard parts.count == 2, let value = UInt64(parts[1]) else { continue }
-                    let resources: [Substring: Int32] = [
-                        "memory": actorlings_limit_memory, "file-size": actorlings_limit_file_size, "processes": actorlings_limit_processes,
-                    ]
-                    if let resource = resources[parts[0]] { _ = actorlings_set_limit(resource, value) }
-                }
-            }
+        \(entryPointSafeguards)
         }
 
         /// The jobs of the whole run, main actor's and global alike, run one at a time on the main
