@@ -20,12 +20,7 @@ extension ExerciseBuilder {
             static func main() async {
                 let parentWatch = dieWithParent()
                 applyLimits()
-                var arguments = __CommandLineArguments_v0()
-                if let path = getenv("\(eventStreamVariable)") {
-                    arguments.eventStreamOutputPath = String(cString: path)
-                }
-                unsetenv("\(eventStreamVariable)")
-                arguments.eventStreamSchemaVersion = "0"
+                let arguments = runArguments()
                 let status: CInt = await Testing.__swiftPMEntryPoint(passing: arguments)
                 withExtendedLifetime(parentWatch) {}
                 exit(status)
@@ -40,6 +35,18 @@ extension ExerciseBuilder {
     /// type: die with Actorlings, and take the run's limits. One text, so that every entry point
     /// (the scheduled one of write-tests runs too) keeps the same safeguards.
     static let entryPointSafeguards = """
+            /// The run's arguments, built here and never read from the command line; the event
+            /// stream's path leaves the environment before any test runs.
+            static func runArguments() -> __CommandLineArguments_v0 {
+                var arguments = __CommandLineArguments_v0()
+                if let path = getenv("\(eventStreamVariable)") {
+                    arguments.eventStreamOutputPath = String(cString: path)
+                }
+                unsetenv("\(eventStreamVariable)")
+                arguments.eventStreamSchemaVersion = "0"
+                return arguments
+            }
+
             /// Dies with Actorlings, even when it is killed with SIGKILL and can clean nothing up.
             static func dieWithParent() -> AnyObject? {
                 let expected = getenv("\(parentVariable)").flatMap { Int32(String(cString: $0)) }

@@ -60,12 +60,7 @@ extension ExerciseBuilder {
             static func main() {
                 let parentWatch = dieWithParent()
                 applyLimits()
-                var arguments = __CommandLineArguments_v0()
-                if let path = getenv("\(eventStreamVariable)") {
-                    arguments.eventStreamOutputPath = String(cString: path)
-                }
-                unsetenv("\(eventStreamVariable)")
-                arguments.eventStreamSchemaVersion = "0"
+                var arguments = runArguments()
                 let seed = getenv("\(scheduleVariable)").flatMap { UInt64(String(cString: $0)) }
                 unsetenv("\(scheduleVariable)")
                 if #available(macOS 26.4, *), let seed {
