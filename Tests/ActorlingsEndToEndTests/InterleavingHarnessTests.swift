@@ -82,7 +82,7 @@ struct InterleavingHarnessTests {
             #expect(run.output.contains("The schedule lost control of this test (seed 1;"), "\(run.output)")
             let outputLines = run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let line = try #require(outputLines.first { $0.contains("does not control") }, "\(run.output)")
-            #expect(line.hasPrefix("this test started work the schedule does not control"), "\(line)")
+            #expect(line.hasPrefix("the code under test waited in a way the schedule does not control"), "\(line)")
             lines.append(line)
         }
         #expect(Set(lines).count == 1, "two runs, two verdicts: \(lines)")

@@ -57,9 +57,11 @@ struct SubprocessTestProcessTests {
 
     @Test("A background start hands back the program's own pid, which a signal then ends")
     func startsInTheBackground() async throws {
-        let sleeper = try await TestProcess.start("/bin/sleep", ["30"])
+        // Long enough that it can't end by itself first on a loaded machine (a CI run beside three
+        // course checks once took over 30 s to get here).
+        let sleeper = try await TestProcess.start("/bin/sleep", ["600"])
         let listed = try await TestProcess.run("/bin/ps", ["-o", "args=", "-p", "\(sleeper.processIdentifier)"])
-        #expect(listed.output.trimmingCharacters(in: .whitespacesAndNewlines) == "/bin/sleep 30")
+        #expect(listed.output.trimmingCharacters(in: .whitespacesAndNewlines) == "/bin/sleep 600")
         #expect(sleeper.isRunning)
         sleeper.send(SIGTERM)
         let ended = try await sleeper.wait(atMost: .seconds(20))
