@@ -27,19 +27,6 @@ extension MutationSource {
         return result
     }
 
-    /// Whether the function whose body opens at `open` is declared `async` (its parameters'
-    /// function types aside).
-    func isAsync(functionAt open: Int) -> Bool {
-        var index = open - 1
-        while index >= 0, !isWord(index, "func", "init") {
-            if isWord(index, "async") { return true }
-            if isPunctuation(index, ")") || isPunctuation(index, "]"), let opener = partner[index] { index = opener }
-            if isPunctuation(index, "{") || isPunctuation(index, "}") { return false }
-            index -= 1
-        }
-        return false
-    }
-
     /// `isolated deinit { body }` → `isolated deinit { Task { [state] in body } }`: the clean-up
     /// runs when the task gets its turn, after the object has gone. The stored properties the
     /// body uses are captured by value, as an author must to start a task from a `deinit`; a body

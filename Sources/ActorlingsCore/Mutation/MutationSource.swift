@@ -303,13 +303,26 @@ struct MutationSource {
         return nil
     }
 
+    /// Whether the function whose body opens at `open` is declared `async` (its parameters'
+    /// function types aside).
+    func isAsync(functionAt open: Int) -> Bool {
+        var index = open - 1
+        while index >= 0, !isWord(index, "func", "init") {
+            if isWord(index, "async") { return true }
+            if isPunctuation(index, ")") || isPunctuation(index, "]"), let opener = partner[index] { index = opener }
+            if isPunctuation(index, "{") || isPunctuation(index, "}") { return false }
+            index -= 1
+        }
+        return false
+    }
+
     /// The edit that makes the function whose body opens at `open` `async`, or none when it is
     /// already (or is not a `func` or `init`, which a mutant then cannot make async).
     func makeAsync(functionAt open: Int) -> MutationEdit? {
+        guard !isAsync(functionAt: open) else { return nil }
         var index = open - 1
         var closeParen: Int?
         while index >= 0, !isWord(index, "func", "init") {
-            if isWord(index, "async") { return nil }
             if isPunctuation(index, ")"), let opener = partner[index] {
                 closeParen = closeParen ?? index
                 index = opener

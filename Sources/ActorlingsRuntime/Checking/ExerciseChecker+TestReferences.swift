@@ -36,7 +36,7 @@ extension ExerciseChecker {
             moduleName: exercise.moduleName, sources: exercise.files.map { absolute(sourceDirectory + "/" + $0) } + exercise.protectedPaths.map(absolute),
             tests: exercise.testPaths.map(absolute), settings: exercise.settings, buildDirectory: buildDirectory, timeLimit: exercise.timeLimit)
         request.macOSTarget = macOSTarget
-        request.supportModules = exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
+        request.supportModules = supportSources(of: exercise)
         return try await builder.testReferenceUses(request, moduleIsBuilt: moduleIsBuilt).map(TestReferences.names)
     }
 
@@ -65,5 +65,13 @@ extension ExerciseChecker {
             }
         }
         return (references, failed.sorted())
+    }
+}
+
+extension ExerciseChecker {
+    /// The support modules `exercise`'s tests import, from the course this checker trusts (for
+    /// `grade --submission`, the release folder; never a submission).
+    func supportSources(of exercise: Exercise) -> [SupportModuleSources] {
+        exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
     }
 }

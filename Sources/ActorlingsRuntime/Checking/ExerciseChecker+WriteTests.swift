@@ -55,7 +55,7 @@ extension ExerciseChecker {
             }
             request.macOSTarget = macOSTarget
             // Course modules the learner's tests may import, always the trusted course's own files.
-            request.supportModules = exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
+            request.supportModules = supportSources(of: exercise)
             request.replaySeed = replaySeed
             request.schedulesWholeRun = true
             return request

@@ -111,7 +111,7 @@ public struct ExerciseChecker: Sendable {
         }
         request.macOSTarget = macOSTarget
         request.testReferences = try referenceCheck(for: exercise, learnerFiles: screened)
-        request.supportModules = exercise.supportModules.map { SupportModuleSources(name: $0.name, files: $0.files.map(absolute)) }
+        request.supportModules = supportSources(of: exercise)
         request.replaySeed = replaySeed
         var result = try await builder.buildAndRun(request)
         result.outcome = relativized(result.outcome)
