@@ -105,6 +105,18 @@ struct VerdictRendererTests {
             named: "verdict-crashed.txt")
     }
 
+    /// The harness reports the schedule a crash came in while other tests go on printing: the
+    /// report stays in view ahead of the last lines, however many came after it.
+    @Test func crashedInASchedule() throws {
+        let output =
+            ["◇ Test theQuotaHoldsInEveryOrder() started.", "Quota/Quota.swift:10: Precondition failed: the quota was overdrawn", "Current stack trace:"]
+            + [
+                "The program crashed in this order of the tasks' steps of theQuotaHoldsInEveryOrder() (seed 3; `--replay 3` runs exactly this schedule again):",
+                "B: starts · A: starts · B: sees remaining = 1 · A: sees remaining = 1 → the program crashed here (the runtime's message is above) · seed 3",
+            ] + (1...9).map { "✔ Test other\($0)() passed after 0.0\($0) seconds." }
+        try goldenFiles.check(render(.crashed(signal: 4, exitCode: nil, output: output)), named: "verdict-crashed-in-a-schedule.txt")
+    }
+
     @Test func forbidden() throws {
         let construct = Construct(
             id: "unchecked-sendable", name: "@unchecked Sendable", matchers: [.syntax("@unchecked")], why: "It hides races.", instead: "Use an actor.")

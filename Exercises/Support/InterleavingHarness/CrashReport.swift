@@ -73,35 +73,58 @@ enum CrashReport {
     /// Writes the report of the schedule whose job crashed on this thread or, when none did, of
     /// each schedule that waits for the main actor.
     ///
-    /// Another schedule's thread (the tests run in parallel) may hold the lock for a moment while
-    /// it notes a step: the handler tries again for up to a tenth of a second rather than print
-    /// nothing (that happened, once, on a loaded machine). A lock the crashing thread holds itself
-    /// is never released, so the wait is bounded.
+    /// Another schedule's thread (the tests run in parallel) may hold the lock while it notes a
+    /// step, and on a loaded machine the scheduler may leave it there, holding the lock, for a
+    /// good part of a second: the handler asks again, giving way to other threads in between, for
+    /// up to three seconds of the monotonic clock (a count of short sleeps, a tenth of a second in
+    /// all, ran out on a loaded CI machine and the report was lost). Past that, it says it could
+    /// not read the steps rather than print nothing. Nothing here allocates: the crash may have
+    /// come in the middle of an allocation.
     private static func writeRunning() {
-        for _ in 0..<1_000 {
+        let start = monotonicSeconds()
+        while monotonicSeconds() - start < 3 {
             if writeRunningIfUnlocked() { return }
-            usleep(100)
+            sched_yield()
+            usleep(200)
         }
+        unreadable.withUTF8Buffer { writeAll($0) }
+    }
+
+    private static let unreadable: StaticString =
+        "\nThe program crashed while the tests explored schedules; the steps that led to it could not be read in time.\n"
+
+    private static func monotonicSeconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec)
     }
 
     /// ``writeRunning()`` once; false when the lock was held.
     private static func writeRunningIfUnlocked() -> Bool {
         let written: Bool? = entries.withLockIfAvailable { entries in
             let here = pthread_self()
-            var crashed = entries.values.filter { entry in entry.thread.map { pthread_equal($0, here) != 0 } ?? false }
-            if crashed.isEmpty { crashed = entries.values.filter(\.onMainActor) }
-            for entry in crashed {
-                entry.text.withUnsafeBufferPointer { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let written = write(2, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                        guard written > 0 else { return }
-                        offset += written
-                    }
-                }
+            var wrote = false
+            for entry in entries.values where entry.thread.map({ pthread_equal($0, here) != 0 }) ?? false {
+                entry.text.withUnsafeBufferPointer { writeAll($0) }
+                wrote = true
+            }
+            guard !wrote else { return true }
+            for entry in entries.values where entry.onMainActor {
+                entry.text.withUnsafeBufferPointer { writeAll($0) }
             }
             return true
         }
         return written ?? false
+    }
+
+    /// Writes all of `bytes` to the standard error, as far as it will take them.
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(2, base + offset, bytes.count - offset)
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 }

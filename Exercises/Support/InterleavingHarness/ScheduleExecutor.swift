@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+@_spi(ExperimentalScheduling) import _Concurrency
 
 /// Runs the jobs of one schedule one at a time, on a thread of its own, choosing each next job
 /// with a ``Chooser``.
@@ -293,5 +294,44 @@ final class ScheduleExecutor: TaskExecutor {
     static func taskID(in description: String) -> UInt64? {
         guard let start = description.range(of: "id: ") else { return nil }
         return UInt64(description[start.upperBound...].prefix { $0.isNumber })
+    }
+}
+
+/// A sleep of one of the schedule's tasks, on any clock, is handed to the executor the task runs
+/// on (Swift 6.3's `SchedulingExecutor`, SPI `ExperimentalScheduling`): here, on the schedule's
+/// own thread, at the moment the sleep starts. When it would end is the clock's business, not the
+/// seed's, so the schedule's verdict can't stand; noticing the sleep as it starts makes that
+/// verdict the same on every run. (Noticed only when the task woke, from a thread of Dispatch's,
+/// the same seed passed once in three on a loaded machine, and a sleep that was cancelled before
+/// it ended went unnoticed.)
+///
+/// The sleep's job then joins the ready ones at once, so the rest of the schedule needn't wait
+/// for the clock: its verdict is already decided. A sleep that starts after the schedule has
+/// ended waits its time on Dispatch, as it would have without the schedule.
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension ScheduleExecutor: SchedulingExecutor {
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        let task = Self.taskID(in: job.description)
+        sleep(UnownedJob(job), task: task, for: delay as? Duration)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        let task = Self.taskID(in: job.description)
+        sleep(UnownedJob(job), task: task, for: clock.now.duration(to: instant) as? Duration)
+    }
+}
+
+extension ScheduleExecutor {
+    /// A task of the schedule started to sleep: see the `SchedulingExecutor` conformance.
+    fileprivate func sleep(_ job: UnownedJob, task: UInt64?, for delay: Duration?) {
+        noticeOutside("a task of the schedule started to sleep")
+        let open = state.withLock { !$0.closed }
+        guard !open else { return enqueue(unowned: job, task: task) }
+        let wait = max(delay ?? .zero, .zero).components
+        // A day stands for any longer wait: the deadline only has to be later than the test.
+        let nanoseconds = wait.seconds >= 86_400 ? 86_400 * 1_000_000_000 : Int(wait.seconds) * 1_000_000_000 + Int(wait.attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            globalConcurrentExecutor.enqueue(ExecutorJob(job))
+        }
     }
 }

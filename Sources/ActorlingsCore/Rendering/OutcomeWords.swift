@@ -2,6 +2,10 @@
 /// check's summary, what rejected a wrong fix or killed a mutant, a hint's "your last check".
 /// The learner's full verdict (``VerdictRenderer``) builds on the same phrases.
 public enum OutcomeWords {
+    /// How the interleaving harness (Exercises/Support/InterleavingHarness/CrashReport.swift) begins
+    /// its report of the schedule a crash came in, which a verdict keeps in view.
+    public static let scheduleCrashReport = "The program crashed in this order of the tasks' steps"
+
     /// The kind in a learner's words, without details: "failing tests", "a data race".
     public static func name(_ kind: OutcomeKind) -> String {
         switch kind {

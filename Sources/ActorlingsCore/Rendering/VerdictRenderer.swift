@@ -368,11 +368,22 @@ public struct VerdictRenderer: Sendable {
         inWatchMode ? "Press h for a hint, s for the lesson." : "`\(command) hint \(exercise.id)`, or `\(command) lesson \(exercise.id)`."
     }
 
+    /// The last lines of a run's output. The interleaving harness's report of the schedule a
+    /// crash came in (its first line and the steps on the next) stays in view ahead of them, where
+    /// the lines that other tests printed while the crash was being reported would push it out.
     private func lastOutput(_ output: [String], label: String = "Last output:") -> [String] {
         let meaningful = output.filter { !$0.allSatisfy(\.isWhitespace) }
         guard !meaningful.isEmpty else { return [] }
-        return ["", "  " + label] + meaningful.suffix(8).map { palette.apply(.dim, "    " + $0) }
+        var shown = Array(meaningful.suffix(Self.lastLines))
+        if let start = meaningful.lastIndex(where: { $0.hasPrefix(OutcomeWords.scheduleCrashReport) }), start < meaningful.count - Self.lastLines {
+            let report = meaningful[start..<min(start + 2, meaningful.count)]
+            shown = Array(report) + meaningful.suffix(Self.lastLines - report.count)
+        }
+        return ["", "  " + label] + shown.map { palette.apply(.dim, "    " + $0) }
     }
+
+    /// How many lines of a run's output a verdict shows.
+    private static let lastLines = 8
 
     private func indent(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }

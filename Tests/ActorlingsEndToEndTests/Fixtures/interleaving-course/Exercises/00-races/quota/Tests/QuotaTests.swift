@@ -1,5 +1,6 @@
 import Foundation
 import InterleavingHarness
+import Synchronization
 import Testing
 
 @testable import Quota
@@ -417,4 +418,33 @@ extension Toy {
         }
         #expect(runs.count == 1 && runs.last?.outside != nil, "\(runs.map { "\($0.seed): \($0.failure ?? "passed")" })")
     }
+}
+
+/// Set once, read by another task: whether a child has got as far as its sleep.
+final class Reached: Sendable {
+    private let flag = Atomic(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+}
+
+/// A sleep is flagged as it starts, at every seed, even one that another task cancels before its
+/// time is up (noticed only on waking, it went unseen): whether it would have ended first was the
+/// clock's to say, never the schedule's. And the schedule does not wait the minute out.
+@Test func aSleepCancelledBeforeItEndsIsFlaggedToo() async {
+    let runs = await Interleavings.run(seeds: Array(1...5)) {
+        let sleeping = Reached()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                sleeping.set()
+                try await Task.sleep(for: .seconds(60))
+            }
+            group.addTask {
+                while !sleeping.isSet { await Interleavings.pause() }
+                throw CancellationError()
+            }
+            // The second child's error cancels the first, if its sleep has not ended by then.
+            try await group.next()
+        }
+    }
+    #expect(runs.count == 1 && runs.last?.outside != nil, "\(runs.map { "\($0.seed): \($0.failure ?? "passed")" })")
 }
