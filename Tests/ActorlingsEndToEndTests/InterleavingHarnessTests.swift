@@ -11,6 +11,14 @@ private func copyOfInterleavingCourse() throws -> String {
     return destination
 }
 
+/// Replaces `text` in the file at `path`; fails the test if the fixture no longer holds it.
+private func edit(_ path: String, replacing text: String, with replacement: String) throws {
+    let old = try String(contentsOfFile: path, encoding: .utf8)
+    let new = old.replacingOccurrences(of: text, with: replacement)
+    #expect(new != old, "\(path) no longer holds \(text); update this test")
+    try new.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
 /// The line of a verdict that shows the failing interleaving ("… → 2 requests over a quota of 1 · seed 3").
 private func traceLine(_ output: String) -> String? {
     output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains(" → ") && $0.contains(" · seed ") }
@@ -32,7 +40,7 @@ struct InterleavingHarnessTests {
         // The harness's own tests include one per replay gap (a priority of its own, a settled main
         // actor, a bare yield or a sleep): each gives the same verdict on every run, or says that
         // the schedule lost control.
-        #expect(first.output.contains("1 of 15 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
+        #expect(first.output.contains("1 of 17 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
         // A main-actor task's @concurrent call is enqueued from the main queue: it must still run
         // on the schedule's thread, or the seed does not decide its order.
         #expect(!first.output.contains("✘ aMainActorTasksConcurrentCallStaysOnTheSchedule()"), "\(first.output)")
@@ -62,18 +70,40 @@ struct InterleavingHarnessTests {
         #expect(replay.status == 0, "\(replay.output)")
     }
 
-    /// A sleep wakes on a thread of Dispatch's at a moment the clock chooses, outside the schedule:
-    /// the verdict says the schedule lost control, the same words at the same seed on every run.
-    @Test("A sleep in the learner's code is reported as work the schedule does not control, the same way on every run")
-    func sleepSaysTheScheduleLostControl() async throws {
+    /// A sleep in the learner's code is one more step the schedule chooses: the race is still
+    /// found, the sleep's end is in its steps, and a second run says the same.
+    @Test("A sleep in the learner's code is a step the schedule chooses: the race is found the same way on every run")
+    func sleepIsAChosenStep() async throws {
+        let course = try copyOfInterleavingCourse()
+        defer { try? FileManager.default.removeItem(atPath: course) }
+        try edit(
+            course + "/Exercises/00-races/quota/Sources/Quota.swift", replacing: "    guard left > 0 else { return false }",
+            with: "    try? await Task.sleep(for: .milliseconds(1))\n    guard left > 0 else { return false }")
+        var lines: [String] = []
+        for _ in 0..<2 {
+            let run = try await runActorlings(["check", "quota"], in: course)
+            #expect(run.status == 1)
+            let line = try #require(traceLine(run.output), "no interleaving in: \(run.output)")
+            #expect(line.contains(": sleep ends") && line.contains("requests over a quota of 1"), "\(line)")
+            #expect(!run.output.contains("does not control"), "\(run.output)")
+            lines.append(line)
+        }
+        #expect(Set(lines).count == 1, "two runs, two verdicts: \(lines)")
+    }
+
+    /// A continuation resumed from a Dispatch queue hands its task back from a thread of the pool,
+    /// at a moment the machine chooses: the verdict says the schedule lost control, the same words
+    /// at the same seed on every run.
+    @Test("A wait resumed from outside the schedule is reported as work the schedule does not control, the same way on every run")
+    func outsideWaitSaysTheScheduleLostControl() async throws {
         let course = try copyOfInterleavingCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
         let source = course + "/Exercises/00-races/quota/Sources/Quota.swift"
-        let racy = try String(contentsOfFile: source, encoding: .utf8)
-        let sleeping = racy.replacingOccurrences(
-            of: "    guard left > 0 else { return false }", with: "    try? await Task.sleep(for: .milliseconds(1))\n    guard left > 0 else { return false }")
-        #expect(sleeping != racy, "the fixture's request(from:log:) changed; update this test")
-        try sleeping.write(toFile: source, atomically: true, encoding: .utf8)
+        try edit(
+            source, replacing: "    guard left > 0 else { return false }",
+            with: "    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in DispatchQueue.global().async { done.resume() } }\n"
+                + "    guard left > 0 else { return false }")
+        try ("import Dispatch\n" + String(contentsOfFile: source, encoding: .utf8)).write(toFile: source, atomically: true, encoding: .utf8)
 
         var lines: [String] = []
         for _ in 0..<2 {
@@ -120,7 +150,7 @@ struct InterleavingHarnessTests {
         let course = try copyOfInterleavingCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
         let first = try await runActorlings(["check", "quota"], in: course)
-        #expect(first.output.contains("1 of 15 tests failed"), "\(first.output)")
+        #expect(first.output.contains("1 of 17 tests failed"), "\(first.output)")
         let build = "\(course)/.actorlings/build"
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: build).first { $0.hasPrefix("support-InterleavingHarness-") })
         let object = "\(build)/\(folder)/InterleavingHarness.o"
@@ -128,7 +158,7 @@ struct InterleavingHarnessTests {
         try Data("not an object".utf8).write(to: URL(fileURLWithPath: object))
 
         let second = try await runActorlings(["check", "quota"], in: course)
-        #expect(second.output.contains("1 of 15 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
+        #expect(second.output.contains("1 of 17 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
         #expect(second.output.contains("⚠ A cached compiled object was not the one Actorlings compiled"), "\(second.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: object)) != Data("not an object".utf8), "compiled again")
     }

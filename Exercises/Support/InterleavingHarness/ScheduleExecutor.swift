@@ -42,6 +42,8 @@ final class ScheduleExecutor: TaskExecutor {
         /// The task the job belongs to: its own id, or the task that was running when it was
         /// enqueued (an actor's job, which carries no task).
         let task: UInt64?
+        /// Whether the job ends a sleep, which the trace has just noted.
+        var endsSleep = false
     }
 
     private struct State {
@@ -54,7 +56,34 @@ final class ScheduleExecutor: TaskExecutor {
         var closed = false
         /// The first sign of work that ran outside the schedule while it was under way, if any.
         var outside: String?
+        /// The sleeps under way, the earliest deadline first (see ``Sleep``).
+        var sleeps: [Sleep] = []
+        /// The schedule's clock: the deadline of the last sleep that ended, from the start.
+        var now: Duration = .zero
+        /// How many sleeps began: each sleep's end is a choice of its own (``Sleep/choice``).
+        var sleepsBegun: UInt64 = 0
     }
+
+    /// A sleep of one of the schedule's tasks, on any clock: its job wakes the task. It may end at
+    /// any step the schedule chooses, since the other tasks' work may take any time in a real run
+    /// — but never before a sleep with an earlier deadline, and its deadline is the schedule's
+    /// clock when it started plus its duration.
+    private struct Sleep {
+        let job: UnownedJob
+        let task: UInt64?
+        let deadline: Duration
+        /// The task that sleeps (the job is a task of the runtime's own that wakes it).
+        let sleeper: UInt64?
+        /// The task's name in the trace ("A"), when the test named it.
+        let name: String?
+        /// What the chooser sees the sleep's end as: a task of its own, never the sleeper's. (As
+        /// the sleeper's, a task that polls with a sleep and ranked first would have its every
+        /// sleep end at once, and the task it waits for would never run.)
+        let choice: UInt64
+    }
+
+    /// The first of the choices that stand for sleeps' ends: no task of the runtime's has such an id.
+    private static let firstSleepChoice: UInt64 = 1 << 63
 
     private let state: Mutex<State>
     private let wake = DispatchSemaphore(value: 0)
@@ -111,6 +140,12 @@ final class ScheduleExecutor: TaskExecutor {
         let accepted = state.withLock { state in
             guard !state.closed else { return false }
             state.ready.append(Ready(job: job, task: task ?? state.running))
+            // A task that sleeps goes on before its sleep has ended: it was cancelled. The sleep's
+            // job, which has nothing left to wake, runs as any other, and no step says it ended.
+            if let task, let cancelled = state.sleeps.firstIndex(where: { $0.sleeper == task }) {
+                let sleep = state.sleeps.remove(at: cancelled)
+                state.ready.append(Ready(job: sleep.job, task: sleep.task))
+            }
             return true
         }
         guard accepted else { return globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
@@ -143,7 +178,13 @@ final class ScheduleExecutor: TaskExecutor {
         UnstructuredTasks.begin(self)
         defer {
             UnstructuredTasks.end(self)
-            state.withLock { $0.closed = true }
+            let left = state.withLock { state in
+                state.closed = true
+                defer { state.sleeps = [] }
+                return state.sleeps.map { (job: $0.job, wait: $0.deadline - state.now) }
+            }
+            // Sleeps that outlive the schedule (cancelled ones, a stray task's) wait on Dispatch.
+            for sleep in left { Self.wake(sleep.job, after: sleep.wait) }
             CrashReport.end(report)
         }
         // A settled main actor is held too, and given a turn after every job: while this schedule
@@ -160,16 +201,22 @@ final class ScheduleExecutor: TaskExecutor {
                 guard !state.ready.isEmpty else { return nil }
                 // With the main actor scheduled, its turn is one more choice, of a task of its own,
                 // offered only after a job that may have given it work (always offered, it would be
-                // chosen without end by a strategy that ranked it first).
-                let choices = state.ready.map(\.task) + (offersMainActor ? [Self.mainActorTask] : [])
+                // chosen without end by a strategy that ranked it first). The end of the earliest
+                // sleep is one more, of a task of its own (``Sleep/choice``).
+                let choices = state.ready.map(\.task) + (offersMainActor ? [Self.mainActorTask] : []) + state.sleeps.prefix(1).map(\.choice)
                 let index = state.chooser.choose(among: choices)
-                guard index < state.ready.count else { return .some(nil) }
+                if index >= state.ready.count {
+                    // The main actor's turn (nil), or the end of the earliest sleep.
+                    guard index > state.ready.count || !offersMainActor, let ended = Self.endSleep(&state) else { return .some(nil) }
+                    return ended
+                }
                 let chosen = state.ready.remove(at: index)
                 state.running = chosen.task
                 return chosen
             }
             switch next {
             case .some(.some(let next)):
+                if next.endsSleep { CrashReport.update(report, trace: trace, test: test, seed: seed) }
                 CrashReport.running(report, on: pthread_self())
                 next.job.runSynchronously(on: asUnownedTaskExecutor())
                 CrashReport.running(report, on: nil)
@@ -205,6 +252,15 @@ final class ScheduleExecutor: TaskExecutor {
                 gate.takeTurn()
                 mainActorMayHaveWork = false
                 CrashReport.onMainActor(report, false)
+                continue
+            }
+            // Nothing else can go on: the earliest sleep ends (time passes while nothing runs).
+            if let ended = state.withLock({ Self.endSleep(&$0) }) {
+                CrashReport.update(report, trace: trace, test: test, seed: seed)
+                CrashReport.running(report, on: pthread_self())
+                ended.job.runSynchronously(on: asUnownedTaskExecutor())
+                CrashReport.running(report, on: nil)
+                mainActorMayHaveWork = true
                 continue
             }
             // Still nothing: what hands a job back runs outside the schedule (the pool, another
@@ -297,17 +353,14 @@ final class ScheduleExecutor: TaskExecutor {
     }
 }
 
-/// A sleep of one of the schedule's tasks, on any clock, is handed to the executor the task runs
-/// on (Swift 6.3's `SchedulingExecutor`, SPI `ExperimentalScheduling`): here, on the schedule's
-/// own thread, at the moment the sleep starts. When it would end is the clock's business, not the
-/// seed's, so the schedule's verdict can't stand; noticing the sleep as it starts makes that
-/// verdict the same on every run. (Noticed only when the task woke, from a thread of Dispatch's,
-/// the same seed passed once in three on a loaded machine, and a sleep that was cancelled before
-/// it ended went unnoticed.)
-///
-/// The sleep's job then joins the ready ones at once, so the rest of the schedule needn't wait
-/// for the clock: its verdict is already decided. A sleep that starts after the schedule has
-/// ended waits its time on Dispatch, as it would have without the schedule.
+/// A sleep of one of the schedule's tasks, on any clock (`Task.sleep` in all its forms, a clock's
+/// `sleep`), is handed to the executor the task runs on: Swift 6.3's `SchedulingExecutor` (SPI
+/// `ExperimentalScheduling`). Here, on the schedule's own thread, it becomes one more step the
+/// schedule chooses (``Sleep``): the clock does not decide when it ends, the seed does, the same
+/// on every run, and no schedule waits a sleep out. (Left to Dispatch, a sleep woke its task on a
+/// thread of the pool, and the harness could only flag the run: then a correct answer with a
+/// needless sleep failed, a cancelled sleep went unseen, and on a loaded machine the same seed
+/// once passed.)
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 extension ScheduleExecutor: SchedulingExecutor {
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
@@ -322,14 +375,52 @@ extension ScheduleExecutor: SchedulingExecutor {
 }
 
 extension ScheduleExecutor {
-    /// A task of the schedule started to sleep: see the `SchedulingExecutor` conformance.
-    fileprivate func sleep(_ job: UnownedJob, task: UInt64?, for delay: Duration?) {
-        noticeOutside("a task of the schedule started to sleep")
-        let open = state.withLock { !$0.closed }
-        guard !open else { return enqueue(unowned: job, task: task) }
-        let wait = max(delay ?? .zero, .zero).components
+    /// A task of the schedule started to sleep for `delay` (nil on a clock whose durations are not
+    /// `Duration`s: it may end at once). See the `SchedulingExecutor` conformance.
+    private func sleep(_ job: UnownedJob, task: UInt64?, for delay: Duration?) {
+        if !isCurrentThread && !UnstructuredTasks.isMainQueue {
+            noticeOutside("a task of the schedule slept on a thread outside it")
+        }
+        // In whole milliseconds: a sleep's length reaches here as a deadline on the clock, so it
+        // is measured again, short by the time that passed since the sleep began (0.1 ms for a
+        // first 1 ms sleep; more on a loaded machine). Rounded, the same sleep orders the same way
+        // on every run unless that time passes half a millisecond.
+        let milliseconds = (max(delay ?? .zero, .zero) / .milliseconds(1)).rounded()
+        let duration = Duration.milliseconds(Int64(min(milliseconds, 1e15)))
+        let name = Interleavings.current?.task
+        let accepted = state.withLock { state in
+            guard !state.closed else { return false }
+            state.sleepsBegun += 1
+            let sleep = Sleep(
+                job: job, task: task ?? state.running, deadline: state.now + duration, sleeper: state.running, name: name,
+                choice: Self.firstSleepChoice + state.sleepsBegun)
+            let index = state.sleeps.firstIndex { $0.deadline > sleep.deadline } ?? state.sleeps.endIndex
+            state.sleeps.insert(sleep, at: index)
+            return true
+        }
+        guard accepted else { return Self.wake(job, after: duration) }
+        wake.signal()
+    }
+
+    /// Ends the earliest sleep: the schedule's clock moves on to its deadline, and its job is the
+    /// one to run. Nil when no sleep is under way.
+    private static func endSleep(_ state: inout State) -> Ready? {
+        guard !state.sleeps.isEmpty else { return nil }
+        let sleep = state.sleeps.removeFirst()
+        state.now = max(state.now, sleep.deadline)
+        state.running = sleep.task
+        if let name = sleep.name {
+            state.trace.steps.append(Trace.Step(task: name, text: "sleep ends"))
+        }
+        return Ready(job: sleep.job, task: sleep.task, endsSleep: true)
+    }
+
+    /// Runs a sleep's job on the global executor once `wait` has passed: a sleep that began or is
+    /// left after the schedule ended.
+    private static func wake(_ job: UnownedJob, after wait: Duration) {
+        let parts = max(wait, .zero).components
         // A day stands for any longer wait: the deadline only has to be later than the test.
-        let nanoseconds = wait.seconds >= 86_400 ? 86_400 * 1_000_000_000 : Int(wait.seconds) * 1_000_000_000 + Int(wait.attoseconds / 1_000_000_000)
+        let nanoseconds = parts.seconds >= 86_400 ? 86_400 * 1_000_000_000 : Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
             globalConcurrentExecutor.enqueue(ExecutorJob(job))
         }

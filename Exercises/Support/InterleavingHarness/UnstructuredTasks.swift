@@ -98,7 +98,7 @@ enum UnstructuredTasks {
     ///
     /// It also notices work that ran outside a schedule (``ScheduleExecutor/noticeOutside(_:)``):
     /// a job of one of the schedule's tasks enqueued from the machine's thread pool (the task went
-    /// on there after a `Task.yield()` or a sleep that the runtime sent straight to Dispatch, past
+    /// on there after a `Task.yield()` that the runtime sent straight to Dispatch, past
     /// this hook), and a task that joins a schedule after its jobs had gone to the pool (a
     /// main-actor task with a priority of its own, whose `@concurrent` call the priority check
     /// below can't claim).
