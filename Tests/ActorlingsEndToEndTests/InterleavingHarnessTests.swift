@@ -40,7 +40,7 @@ struct InterleavingHarnessTests {
         // The harness's own tests include one per replay gap (a priority of its own, a settled main
         // actor, a bare yield or a sleep): each gives the same verdict on every run, or says that
         // the schedule lost control.
-        #expect(first.output.contains("1 of 17 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
+        #expect(first.output.contains("1 of 18 tests failed"), "only the learner's race fails; the harness's own tests pass: \(first.output)")
         // A main-actor task's @concurrent call is enqueued from the main queue: it must still run
         // on the schedule's thread, or the seed does not decide its order.
         #expect(!first.output.contains("✘ aMainActorTasksConcurrentCallStaysOnTheSchedule()"), "\(first.output)")
@@ -150,7 +150,7 @@ struct InterleavingHarnessTests {
         let course = try copyOfInterleavingCourse()
         defer { try? FileManager.default.removeItem(atPath: course) }
         let first = try await runActorlings(["check", "quota"], in: course)
-        #expect(first.output.contains("1 of 17 tests failed"), "\(first.output)")
+        #expect(first.output.contains("1 of 18 tests failed"), "\(first.output)")
         let build = "\(course)/.actorlings/build"
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: build).first { $0.hasPrefix("support-InterleavingHarness-") })
         let object = "\(build)/\(folder)/InterleavingHarness.o"
@@ -158,7 +158,7 @@ struct InterleavingHarnessTests {
         try Data("not an object".utf8).write(to: URL(fileURLWithPath: object))
 
         let second = try await runActorlings(["check", "quota"], in: course)
-        #expect(second.output.contains("1 of 17 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
+        #expect(second.output.contains("1 of 18 tests failed"), "the honest verdict: \(second.output)\(second.errors)")
         #expect(second.output.contains("⚠ A cached compiled object was not the one Actorlings compiled"), "\(second.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: object)) != Data("not an object".utf8), "compiled again")
     }

@@ -43,9 +43,9 @@ public enum Interleavings {
     /// first sign was (``Run/outside``): which sign the machine shows first is a matter of timing.
     static let uncontrolled =
         "the code under test waited in a way the schedule does not control, so this verdict can't be trusted, whatever"
-        + " the checks said. A `Task.yield()` or a continuation resumed from elsewhere, inside a task"
+        + " the checks said. A `Task.yield()`, a sleep in an actor's code or a continuation resumed from elsewhere, inside a task"
         + " started with `Task {}` (and in whatever it calls, on any actor), and a main-actor `Task` given a priority of its"
-        + " own, go on when the machine chooses, not the seed. If your code yields only to let other work run, or"
+        + " own, go on when the machine chooses, not the seed. If your code yields or sleeps only to let other work run, or"
         + " to check for cancellation, remove that: every `await` of real work lets others run, and"
         + " `try Task.checkCancellation()` checks without waiting. (Writing a test? Wait for other tasks, not for time —"
         + " `async let`, a task group, a task's `value` — and pause in fakes with `Interleavings.pause()`.)"
@@ -85,10 +85,12 @@ public enum Interleavings {
     /// time holds the main queue, so main-actor explorations in parallel take turns.
     ///
     /// A sleep on any clock is a step the schedule chooses, like any other: it may end at any step,
-    /// but never before a sleep with an earlier deadline, and no schedule waits for the clock.
+    /// but never before a sleep with an earlier deadline, and no schedule waits for the clock —
+    /// except a sleep in an actor's code in a task with no executor preference (a `Task {}`), which
+    /// the runtime hands to Dispatch (see ``ScheduleExecutor``).
     ///
-    /// A schedule during which work ran outside it (a bare `Task.yield()` in a task with
-    /// no executor preference, a main-actor task with a priority of its own) fails with words
+    /// A schedule during which work ran outside it (a bare `Task.yield()` or a sleep in an actor's
+    /// code, in a task with no executor preference; a main-actor task with a priority of its own) fails with words
     /// that say so, and without its steps, whatever its checks said: see ``Run/outside``.
     @discardableResult
     public static func explore(

@@ -361,6 +361,14 @@ final class ScheduleExecutor: TaskExecutor {
 /// thread of the pool, and the harness could only flag the run: then a correct answer with a
 /// needless sleep failed, a cancelled sleep went unseen, and on a loaded machine the same seed
 /// once passed.)
+///
+/// One sleep still goes to Dispatch: one in an actor's code, in a task with no executor
+/// preference (a `Task {}` the schedule started, a main-actor task calling into an actor). The
+/// runtime asks the actor's executor, then the task's preferred one, then the one running the
+/// job, and a default actor's drain runs each task with its own preference, which such a task
+/// lacks: the sleep reaches `Task.defaultExecutor`, past every hook. It shows when its task wakes
+/// on a thread of the pool (``UnstructuredTasks``), and the run is flagged; a sleep cancelled
+/// before its real time was up shows nothing, and then nothing the clock decided happened.
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 extension ScheduleExecutor: SchedulingExecutor {
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {

@@ -515,3 +515,20 @@ private func sleepingIncrements() async -> [Interleavings.Run] {
     }
     #expect(!cancelledWhileAsleep.isEmpty, "\(runs.map(rendered))")
 }
+
+/// An actor whose method sleeps.
+actor Napper {
+    func nap() async throws { try await Task.sleep(for: .milliseconds(5)) }
+}
+
+/// The one sleep the schedule can't choose: in an actor's code, in a `Task {}` (no executor
+/// preference), the runtime hands it to Dispatch. Its task wakes on a thread of the pool, and the
+/// run is flagged, at the first seed, every time.
+@Test func aSleepInAnActorOfATaskWithNoPreferenceIsFlagged() async {
+    for _ in 0..<3 {
+        let runs = await Interleavings.run(seeds: Array(1...5)) {
+            try await Task { try await Napper().nap() }.value
+        }
+        #expect(runs.count == 1 && runs.last?.outside != nil, "\(runs.map { "\($0.seed): \($0.failure ?? "passed")" })")
+    }
+}
