@@ -66,8 +66,8 @@ final class ScheduleExecutor: TaskExecutor {
 
     /// A sleep of one of the schedule's tasks, on any clock: its job wakes the task. It may end at
     /// any step the schedule chooses, since the other tasks' work may take any time in a real run
-    /// — but never before a sleep with an earlier deadline, and its deadline is the schedule's
-    /// clock when it started plus its duration.
+    /// — but never before a sleep whose deadline is earlier by more than ``deadlineMargin``; its
+    /// deadline is the schedule's clock when it started plus its duration.
     private struct Sleep {
         let job: UnownedJob
         let task: UInt64?
@@ -203,11 +203,13 @@ final class ScheduleExecutor: TaskExecutor {
                 // offered only after a job that may have given it work (always offered, it would be
                 // chosen without end by a strategy that ranked it first). The end of the earliest
                 // sleep is one more, of a task of its own (``Sleep/choice``).
-                let choices = state.ready.map(\.task) + (offersMainActor ? [Self.mainActorTask] : []) + state.sleeps.prefix(1).map(\.choice)
+                let endable = Self.endableSleeps(state.sleeps)
+                let choices = state.ready.map(\.task) + (offersMainActor ? [Self.mainActorTask] : []) + endable.map(\.choice)
                 let index = state.chooser.choose(among: choices)
                 if index >= state.ready.count {
-                    // The main actor's turn (nil), or the end of the earliest sleep.
-                    guard index > state.ready.count || !offersMainActor, let ended = Self.endSleep(&state) else { return .some(nil) }
+                    // The main actor's turn (nil), or the end of a sleep.
+                    let sleep = index - state.ready.count - (offersMainActor ? 1 : 0)
+                    guard sleep >= 0, let ended = Self.endSleep(&state, at: sleep) else { return .some(nil) }
                     return ended
                 }
                 let chosen = state.ready.remove(at: index)
@@ -254,8 +256,14 @@ final class ScheduleExecutor: TaskExecutor {
                 CrashReport.onMainActor(report, false)
                 continue
             }
-            // Nothing else can go on: the earliest sleep ends (time passes while nothing runs).
-            if let ended = state.withLock({ Self.endSleep(&$0) }) {
+            // Nothing else can go on: a sleep ends, the earliest or one close to it (time passes
+            // while nothing runs).
+            let ended = state.withLock { state -> Ready? in
+                let endable = Self.endableSleeps(state.sleeps)
+                guard endable.count > 1 else { return Self.endSleep(&state) }
+                return Self.endSleep(&state, at: state.chooser.choose(among: endable.map(\.choice)))
+            }
+            if let ended {
                 CrashReport.update(report, trace: trace, test: test, seed: seed)
                 CrashReport.running(report, on: pthread_self())
                 ended.job.runSynchronously(on: asUnownedTaskExecutor())
@@ -366,9 +374,10 @@ final class ScheduleExecutor: TaskExecutor {
 /// preference (a `Task {}` the schedule started, a main-actor task calling into an actor). The
 /// runtime asks the actor's executor, then the task's preferred one, then the one running the
 /// job, and a default actor's drain runs each task with its own preference, which such a task
-/// lacks: the sleep reaches `Task.defaultExecutor`, past every hook. It shows when its task wakes
-/// on a thread of the pool (``UnstructuredTasks``), and the run is flagged; a sleep cancelled
-/// before its real time was up shows nothing, and then nothing the clock decided happened.
+/// lacks: the sleep reaches `Task.defaultExecutor`, past every hook. It usually shows when its
+/// task wakes on a thread of the pool (``UnstructuredTasks``), and the run is flagged — not when
+/// the actor's job that wakes it carries no task (about one run in fifty of a probe); a sleep
+/// cancelled before its real time was up shows nothing, and then nothing the clock decided happened.
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 extension ScheduleExecutor: SchedulingExecutor {
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
@@ -389,11 +398,12 @@ extension ScheduleExecutor {
         if !isCurrentThread && !UnstructuredTasks.isMainQueue {
             noticeOutside("a task of the schedule slept on a thread outside it")
         }
-        // In whole milliseconds: a sleep's length reaches here as a deadline on the clock, so it
-        // is measured again, short by the time that passed since the sleep began (0.1 ms for a
-        // first 1 ms sleep; more on a loaded machine). Rounded, the same sleep orders the same way
-        // on every run unless that time passes half a millisecond.
-        let milliseconds = (max(delay ?? .zero, .zero) / .milliseconds(1)).rounded()
+        // In whole milliseconds, rounded up: a sleep's length reaches here as a deadline on the
+        // clock, so it is measured again, short by the time that passed since the sleep read the
+        // clock (a few runtime calls: 0.1 ms for a process's first sleep, microseconds after).
+        // Rounded up, a sleep of whole milliseconds is measured exactly unless that time passes a
+        // millisecond (the thread preempted in between), and equal sleeps stay equal.
+        let milliseconds = (max(delay ?? .zero, .zero) / .milliseconds(1)).rounded(.up)
         let duration = Duration.milliseconds(Int64(min(milliseconds, 1e15)))
         let name = Interleavings.current?.task
         let accepted = state.withLock { state in
@@ -412,15 +422,30 @@ extension ScheduleExecutor {
 
     /// Ends the earliest sleep: the schedule's clock moves on to its deadline, and its job is the
     /// one to run. Nil when no sleep is under way.
-    private static func endSleep(_ state: inout State) -> Ready? {
-        guard !state.sleeps.isEmpty else { return nil }
-        let sleep = state.sleeps.removeFirst()
+    private static func endSleep(_ state: inout State, at index: Int = 0) -> Ready? {
+        guard state.sleeps.indices.contains(index) else { return nil }
+        let sleep = state.sleeps.remove(at: index)
         state.now = max(state.now, sleep.deadline)
         state.running = sleep.task
         if let name = sleep.name {
             state.trace.steps.append(Trace.Step(task: name, text: "sleep ends"))
         }
         return Ready(job: sleep.job, task: sleep.task, endsSleep: true)
+    }
+
+    /// How close two deadlines may be and still end in either order. A sleep's length is measured
+    /// again as it reaches the executor, short by however long the thread was held up since the
+    /// sleep read the clock; on a loaded machine that once passed 10 ms, and a 20 ms sleep was
+    /// ordered before a 10 ms one. Deadlines this close are not ordered, so no run's measurement
+    /// decides an order; code that relies on a 10 ms difference between two sleeps is relying on
+    /// the machine's timing anyway.
+    static let deadlineMargin = Duration.milliseconds(50)
+
+    /// The sleeps that may end now (``sleeps`` is ordered by deadline): the earliest, and those
+    /// whose deadlines are within ``deadlineMargin`` of it.
+    private static func endableSleeps(_ sleeps: [Sleep]) -> ArraySlice<Sleep> {
+        guard let earliest = sleeps.first?.deadline else { return [] }
+        return sleeps.prefix { $0.deadline <= earliest + deadlineMargin }
     }
 
     /// Runs a sleep's job on the global executor once `wait` has passed: a sleep that began or is

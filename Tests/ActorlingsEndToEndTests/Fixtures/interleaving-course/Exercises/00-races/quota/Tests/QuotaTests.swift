@@ -451,14 +451,14 @@ private func sleepingIncrements() async -> [Interleavings.Run] {
     #expect(runs.last?.failure == "read 0 before the write", "\(runs.map { "\($0.seed): \($0.failure ?? "passed")" })")
 }
 
-/// Sleeps end in the order of their deadlines: a 10 ms sleep that starts while a 20 ms one is
-/// under way ends first, whatever the seed; one that starts after the other ended ends after it.
+/// Sleeps end in the order of their deadlines: a 10 ms sleep that starts while a 1 s one is under
+/// way ends first, whatever the seed; one that starts after the other ended ends after it.
 @Test func sleepsEndInTheOrderOfTheirDeadlines() async {
     let runs = await Interleavings.run(seeds: Array(1...30)) {
         let longStarted = Moment("the long sleep's start")
         let long: @Sendable () async throws -> Void = {
             longStarted.come()
-            try await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: .seconds(1))
         }
         let short: @Sendable () async throws -> Void = {
             try await longStarted.wait()
@@ -481,6 +481,19 @@ private func sleepingIncrements() async -> [Interleavings.Run] {
         if shortStarts < longEnds { overlapping += 1 }
     }
     #expect(overlapping > 0 && overlapping < runs.count, "in \(overlapping) of \(runs.count) seeds the sleeps overlapped: both orders should occur")
+}
+
+/// Deadlines closer than the harness's margin (50 ms) are not ordered: a sleep's length is measured
+/// again as it reaches the schedule, and on a loaded machine the thread can be held up for
+/// milliseconds in between. A 10 ms and a 20 ms sleep that start together end in either order.
+@Test func sleepsWithCloseDeadlinesEndInEitherOrder() async {
+    let runs = await Interleavings.run(seeds: Array(1...30)) {
+        let nap: (Duration) -> @Sendable () async throws -> Void = { length in { try await Task.sleep(for: length) } }
+        try await Interleavings.concurrently([("twenty", nap(.milliseconds(20))), ("ten", nap(.milliseconds(10)))])
+    }
+    #expect(runs.count == 30 && runs.allSatisfy { $0.failure == nil }, "\(runs.compactMap(\.failure))")
+    let firsts = Set(runs.compactMap { run in run.trace.steps.first { $0.text == "sleep ends" }?.task })
+    #expect(firsts == ["ten", "twenty"], "\(runs.map(rendered))")
 }
 
 /// A sleep that another task cancels ends at once, and the schedule never waits its minute out;
@@ -514,21 +527,4 @@ private func sleepingIncrements() async -> [Interleavings.Run] {
         run.trace.steps.contains { $0.text == "the sleep was cancelled" } && !run.trace.steps.contains { $0.text == "sleep ends" }
     }
     #expect(!cancelledWhileAsleep.isEmpty, "\(runs.map(rendered))")
-}
-
-/// An actor whose method sleeps.
-actor Napper {
-    func nap() async throws { try await Task.sleep(for: .milliseconds(5)) }
-}
-
-/// The one sleep the schedule can't choose: in an actor's code, in a `Task {}` (no executor
-/// preference), the runtime hands it to Dispatch. Its task wakes on a thread of the pool, and the
-/// run is flagged, at the first seed, every time.
-@Test func aSleepInAnActorOfATaskWithNoPreferenceIsFlagged() async {
-    for _ in 0..<3 {
-        let runs = await Interleavings.run(seeds: Array(1...5)) {
-            try await Task { try await Napper().nap() }.value
-        }
-        #expect(runs.count == 1 && runs.last?.outside != nil, "\(runs.map { "\($0.seed): \($0.failure ?? "passed")" })")
-    }
 }
