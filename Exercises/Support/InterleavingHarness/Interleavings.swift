@@ -47,7 +47,8 @@ public enum Interleavings {
         + " started with `Task {}` (and in whatever it calls, on any actor), and a main-actor `Task` given a priority of its"
         + " own, go on when the machine chooses, not the seed. If your code yields or sleeps only to let other work run, or"
         + " to check for cancellation, remove that: every `await` of real work lets others run, and"
-        + " `try Task.checkCancellation()` checks without waiting. (Writing a test? Wait for other tasks, not for time —"
+        + " `try Task.checkCancellation()` checks without waiting. A sleep you need (a throttle, a backoff) can stay"
+        + " outside the actor's code: in a `@concurrent` function the actor calls. (Writing a test? Wait for other tasks, not for time —"
         + " `async let`, a task group, a task's `value` — and pause in fakes with `Interleavings.pause()`.)"
 
     @TaskLocal static var current: Context?

@@ -44,7 +44,18 @@ final class ScheduleExecutor: TaskExecutor {
         let task: UInt64?
         /// Whether the job ends a sleep, which the trace has just noted.
         var endsSleep = false
+        /// How many choices went to something else while the job was ready (``starvationLimit``).
+        var passedOver = 0
     }
+
+    /// How many choices a ready job may be passed over before it runs, whatever the strategy says.
+    /// PCT ranks each sleep's end afresh, above every task whose priority was lowered: a task that
+    /// polls with a sleep would have its sleeps end one after another, and a lowered task it waits
+    /// for would never run (a red team's correct answers hung at one seed each, parcel-refresh's
+    /// `--replay 5` and cancellation-handler's `--replay 71`). A real machine runs a ready task
+    /// sooner or later; so does the schedule. The bound is far above any exercise's schedule, so
+    /// only such a loop meets it.
+    static let starvationLimit = 500
 
     private struct State {
         var ready: [Ready] = []
@@ -205,7 +216,9 @@ final class ScheduleExecutor: TaskExecutor {
                 // sleep is one more, of a task of its own (``Sleep/choice``).
                 let endable = Self.endableSleeps(state.sleeps)
                 let choices = state.ready.map(\.task) + (offersMainActor ? [Self.mainActorTask] : []) + endable.map(\.choice)
-                let index = state.chooser.choose(among: choices)
+                let starved = state.ready.firstIndex { $0.passedOver >= Self.starvationLimit }
+                let index = starved ?? state.chooser.choose(among: choices)
+                for other in state.ready.indices where other != index { state.ready[other].passedOver += 1 }
                 if index >= state.ready.count {
                     // The main actor's turn (nil), or the end of a sleep.
                     let sleep = index - state.ready.count - (offersMainActor ? 1 : 0)
