@@ -103,6 +103,21 @@ struct ConstructKindTests {
         #expect(kind.matches(name) == matches)
     }
 
+    /// The course's `clock-reading` rule (Exercises/course.toml), which every exploring exercise
+    /// forbids: each way the folder's code reads the time is found — through `Clock`'s protocol,
+    /// a typealias, an `any Clock`, Foundation's dates, Dispatch's time — and a date made from a
+    /// number, or a duration, is not.
+    @Test("The course's clock-reading rule finds every way to read the time, and no date made from a number")
+    func clockReadings() throws {
+        let course = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Exercises/course.toml")
+        let (constructs, problems) = try Self.load(try String(contentsOf: course, encoding: .utf8))
+        #expect(problems.isEmpty, "\(problems)")
+        let rule = try #require(constructs.first { $0.id == "clock-reading" })
+        let view = CompilerView(astDump: try fixture("construct-kinds/clock-readings/ast.txt"), moduleName: "Attack")
+        let found = ConstructFinder(constructs: [rule]).findings(in: try Self.sources("clock-readings"), view: view)
+        #expect(Set(found.map(\.line)) == Set(6...15), "\(found.map { "\($0.line): \($0.lineText)" })")
+    }
+
     static func load(_ text: String) throws -> (constructs: [Construct], problems: [String]) {
         let table = try TOMLParser.parse(text)
         var tables: [TOMLTable] = []
