@@ -109,6 +109,12 @@ extension ExerciseBuilder {
                 var started: Set<UInt64> = []
                 /// Nothing but a task's first job was ready, and nothing came for a while (seed 2).
                 var waitedForOthers = false
+                /// The 2 ms waits in a row in which nothing came (``quietWaitsBeforeALateStart``).
+                var quietWaits = 0
+                /// The thread that runs the jobs, and whether a job came from another one: a
+                /// dispatch queue's block or a timer handed something back.
+                var runThread: pthread_t?
+                var cameFromElsewhere = false
                 var runningMainActorJob = false
             }
 
@@ -128,7 +134,12 @@ extension ExerciseBuilder {
             }
 
             func add(_ job: UnownedJob, task: UInt64?, onMainActor: Bool) {
-                state.withLock { $0.ready.append(Ready(job: job, onMainActor: onMainActor, task: task)) }
+                let here = pthread_self()
+                state.withLock { state in
+                    state.ready.append(Ready(job: job, onMainActor: onMainActor, task: task))
+                    state.quietWaits = 0
+                    if let runThread = state.runThread, pthread_equal(runThread, here) == 0 { state.cameFromElsewhere = true }
+                }
                 wake.signal()
             }
 
@@ -143,6 +154,8 @@ extension ExerciseBuilder {
             /// Runs jobs for as long as the process lives. While nothing is ready it runs what the
             /// main dispatch queue holds, which no one else drains once the main executor is this one.
             func run() {
+                let here = pthread_self()
+                state.withLock { $0.runThread = here }
                 while true {
                     let next = state.withLock { state -> Ready? in
                         guard !state.ready.isEmpty, let index = Self.choose(&state) else { return nil }
@@ -153,7 +166,11 @@ extension ExerciseBuilder {
                     guard let next else {
                         if wake.wait(timeout: .now() + .milliseconds(2)) == .timedOut {
                             _dispatch_main_queue_callback_4CF(nil)
-                            state.withLock { $0.waitedForOthers = true }
+                            state.withLock { state in
+                                state.quietWaits += 1
+                                let needed = state.cameFromElsewhere ? Self.quietWaitsBeforeALateStart : 1
+                                if state.quietWaits >= needed { state.waitedForOthers = true }
+                            }
                         }
                         continue
                     }
@@ -174,9 +191,17 @@ extension ExerciseBuilder {
                 return mixed ^ (mixed >> 31)
             }
 
+            /// How many 2 ms waits with nothing coming make seed 2 start a task, once something has
+            /// come from another thread in this run: 25 ms in all (before, one). A dispatch queue's
+            /// block on a loaded CI machine took longer than 2 ms to hand its continuation back, the
+            /// new task started first, and a learner's suite that waits "long enough" through a
+            /// dispatch queue passed once. Only runs that hand work back from elsewhere pay: 25 ms
+            /// at every late start cost a gated suite's verdict 4 s.
+            static let quietWaitsBeforeALateStart = 12
+
             /// Seed 1: the newest ready job. Seed 2: the oldest, but a task starts late: a first job
-            /// runs only when nothing else is ready and nothing came for 2 ms (so what another thread
-            /// hands back, a dispatch queue's block, comes first), the newest task's first. Others: the ready job of the
+            /// runs only when nothing else is ready and nothing came for 2 ms, or 25 ms once another thread
+            /// has handed something back (so a dispatch queue's block comes first), the newest task's first. Others: the ready job of the
             /// task with the highest random priority; one choice in 16 drops that task below every
             /// other first. Nil: wait first.
             static func choose(_ state: inout State) -> Int? {
@@ -186,6 +211,7 @@ extension ExerciseBuilder {
                     let going = state.ready.firstIndex { ready in ready.task.map { state.started.contains($0) } ?? true }
                     guard let index = going ?? (state.waitedForOthers ? state.ready.count - 1 : nil) else { return nil }
                     state.waitedForOthers = false
+                    state.quietWaits = 0
                     if let task = state.ready[index].task { state.started.insert(task) }
                     return index
                 default: break
