@@ -17,3 +17,12 @@ func readings<C: Clock>(_ clock: C, _ any: any Clock<Duration>) -> [String] {
     let l = Duration.seconds(1)
     return ["\(a)", "\(b)", "\(c)", "\(d)", "\(e)", "\(f)", "\(g)", "\(h)", "\(i)", "\(j)", "\(k)", "\(l)"]
 }
+
+/// Spellings a red-team pass found after the rule was written: an instant's own `now`, and the
+/// static reference-date interval.
+func moreReadings() -> [String] {
+    let m = ContinuousClock.Instant.now
+    let n = SuspendingClock.Instant.now
+    let o = Date.timeIntervalSinceReferenceDate
+    return ["\(m)", "\(n)", "\(o)"]
+}
