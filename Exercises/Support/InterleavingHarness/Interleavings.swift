@@ -60,8 +60,7 @@ public enum Interleavings {
         /// A step noted on another thread than the schedule's (or the main actor's) ran outside
         /// the schedule: records it.
         func noteOutsideIfAway() {
-            guard !executor.isCurrentThread && !UnstructuredTasks.isMainQueue else { return }
-            executor.noticeOutside("\(task)'s steps ran on a thread outside the schedule")
+            executor.noticeIfAway("\(task)'s steps ran on a thread outside the schedule")
         }
     }
 

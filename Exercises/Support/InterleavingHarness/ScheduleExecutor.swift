@@ -125,9 +125,7 @@ final class ScheduleExecutor: TaskExecutor {
         // The schedule's own jobs, and the main actor's (which runs while the schedule waits for
         // it), hand jobs back from those two places only: a job from any other thread was woken by
         // work that ran on the machine's thread pool, at a moment the machine chose.
-        if !isCurrentThread && !UnstructuredTasks.isMainQueue {
-            noticeOutside("a task of the schedule was woken from a thread outside it")
-        }
+        noticeIfAway("a task of the schedule was woken from a thread outside it")
         enqueue(unowned: UnownedJob(job), task: task)
     }
 
@@ -141,6 +139,12 @@ final class ScheduleExecutor: TaskExecutor {
             guard !state.closed, state.outside == nil else { return }
             state.outside = what
         }
+    }
+
+    /// ``noticeOutside(_:)``, when the calling code runs neither on the schedule's thread nor on
+    /// the main queue (which runs while the schedule waits for it).
+    func noticeIfAway(_ what: String) {
+        if !isCurrentThread && !UnstructuredTasks.isMainQueue { noticeOutside(what) }
     }
 
     /// What ran outside the schedule while it was under way, if anything did.
@@ -231,10 +235,7 @@ final class ScheduleExecutor: TaskExecutor {
             }
             switch next {
             case .some(.some(let next)):
-                if next.endsSleep { CrashReport.update(report, trace: trace, test: test, seed: seed) }
-                CrashReport.running(report, on: pthread_self())
-                next.job.runSynchronously(on: asUnownedTaskExecutor())
-                CrashReport.running(report, on: nil)
+                run(next, report: report)
                 mainActorMayHaveWork = true
                 if settlesMainActor && !schedulesMainActor {
                     CrashReport.onMainActor(report, true)
@@ -277,10 +278,7 @@ final class ScheduleExecutor: TaskExecutor {
                 return Self.endSleep(&state, at: state.chooser.choose(among: endable.map(\.choice)))
             }
             if let ended {
-                CrashReport.update(report, trace: trace, test: test, seed: seed)
-                CrashReport.running(report, on: pthread_self())
-                ended.job.runSynchronously(on: asUnownedTaskExecutor())
-                CrashReport.running(report, on: nil)
+                run(ended, report: report)
                 mainActorMayHaveWork = true
                 continue
             }
@@ -295,6 +293,15 @@ final class ScheduleExecutor: TaskExecutor {
                 return false
             }
         }
+    }
+
+    /// Runs one chosen job on this thread, the crash report knowing it (and the step that ended a
+    /// sleep, which the trace has just noted).
+    private func run(_ ready: Ready, report: ObjectIdentifier) {
+        if ready.endsSleep { CrashReport.update(report, trace: trace, test: test, seed: seed) }
+        CrashReport.running(report, on: pthread_self())
+        ready.job.runSynchronously(on: asUnownedTaskExecutor())
+        CrashReport.running(report, on: nil)
     }
 
     /// The priority of a schedule's tasks, which the tasks they start inherit: the one other tests
@@ -408,9 +415,7 @@ extension ScheduleExecutor {
     /// A task of the schedule started to sleep for `delay` (nil on a clock whose durations are not
     /// `Duration`s: it may end at once). See the `SchedulingExecutor` conformance.
     private func sleep(_ job: UnownedJob, task: UInt64?, for delay: Duration?) {
-        if !isCurrentThread && !UnstructuredTasks.isMainQueue {
-            noticeOutside("a task of the schedule slept on a thread outside it")
-        }
+        noticeIfAway("a task of the schedule slept on a thread outside it")
         // In whole milliseconds, rounded up: a sleep's length reaches here as a deadline on the
         // clock, so it is measured again, short by the time that passed since the sleep read the
         // clock (a few runtime calls: 0.1 ms for a process's first sleep, microseconds after).
